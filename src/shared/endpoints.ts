@@ -1,0 +1,40 @@
+/**
+ * The one endpoint table both sides use. Paths follow the spec; where the spec leaves a
+ * service's base open, it is mounted under /api (see docs/decisions.md).
+ */
+export const API_BASE = '/api';
+export const AUTOMATION_BASE = `${API_BASE}/rta/AndroidAutomationServer/api`;
+export const CONTROL_ROOM_BASE = `${API_BASE}/controlroom`;
+export const EMAIL_BASE = `${API_BASE}/emailservice`;
+export const CUSTOM_DASHBOARD_BASE = `${API_BASE}/customdashboard`;
+export const USERS_BASE = `${API_BASE}/users`;
+
+export const APP_BASE_PATH = '/studio';
+
+export const endpoints = {
+  auth: {
+    tokens: `${API_BASE}/tokens/`,
+    refreshToken: `${API_BASE}/refreshToken`,
+    logout: `${API_BASE}/logout`,
+    sso: `${API_BASE}/sso`,
+    ssoConfig: `${API_BASE}/sso/config`,
+    frontendLogs: `${AUTOMATION_BASE}/logs/fe/angular`,
+  },
+  users: {
+    byId: (id: string) => `${USERS_BASE}/${encodeURIComponent(id)}`,
+    list: `${USERS_BASE}/`,
+  },
+  health: {
+    check: `${API_BASE}/healthCheck`,
+    status: `${API_BASE}/health/status`,
+  },
+  openApi: `${API_BASE}/openapi.json`,
+  config: `${APP_BASE_PATH}/assets/studio_config.json`,
+} as const;
+
+/** Calls on which a 400/401 must not log the user out (spec part 1 §8 Session). */
+export const SESSION_EXEMPT_PATHS: readonly string[] = [endpoints.auth.tokens, endpoints.auth.refreshToken, endpoints.auth.sso];
+
+export const TOKEN_HEADER = 'token';
+export const REFRESH_TOKEN_HEADER = 'refreshtoken';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
