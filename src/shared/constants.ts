@@ -49,3 +49,6 @@ export const MESSAGES = {
   confirmTitle: 'Please confirm..',
   fillFileName: 'Please fill in the file name.',
 } as const;
+
+/** Shown when Google sign-in is asked for but the server has no Google client (POST /api/sso answers 503 with it). */
+export const GOOGLE_SIGN_IN_NOT_CONFIGURED = 'Google sign-in is not configured on this server.';

@@ -46,5 +46,7 @@ export const accessClaimsSchema = z.object({
   userId: z.string(),
   features: z.array(z.string()),
   typ: z.literal('access'),
+  /** The sign-in session (refresh-token family) the token belongs to; logout revokes it. */
+  sid: z.string().optional(),
 });
 export type AccessClaims = z.infer<typeof accessClaimsSchema>;

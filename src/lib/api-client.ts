@@ -1,0 +1,205 @@
+import type { z } from 'zod';
+import { loginResponseSchema, type LoginResponse } from '../shared/contracts/auth';
+import { AUTH_PROVIDER_GOOGLE, MESSAGES } from '../shared/constants';
+import { endpoints, REFRESH_TOKEN_HEADER, SESSION_EXEMPT_PATHS, TOKEN_HEADER } from '../shared/endpoints';
+import { ApiError, apiErrorFromResponse, readJsonBody } from './api-error';
+import { clearSession, decodeTokenExpiry, dropSessionTokens, getSession, setSession } from './session';
+
+export { ApiError } from './api-error';
+
+export const LOGIN_PATH = '/studio/login';
+export const LOGOUT_PATH = '/studio/logout';
+/** The Web Locks name under which exactly one tab of the origin refreshes the tokens. */
+export const REFRESH_LOCK_NAME = 'studio:token-refresh';
+/** A tab that waits longer than this for another tab's refresh refreshes on its own. */
+export const REFRESH_LOCK_TIMEOUT_MS = 10_000;
+/** Tokens this close to their expiry count as expired, so a request never races the clock. */
+export const TOKEN_EXPIRY_SKEW_MS = 10_000;
+
+export interface ApiRequestInit extends RequestInit {
+  /** Sent as the JSON body, with its content type. */
+  json?: unknown;
+  /** Shown when the server gives no message (or no answer at all). */
+  fallbackMessage?: string;
+}
+
+/** The part of the Web Locks API the refresh uses; navigator.locks fits it, tests pass a fake. */
+export interface RefreshLocks {
+  request<T>(name: string, options: { signal?: AbortSignal }, callback: () => Promise<T>): Promise<T>;
+}
+
+export interface ApiClientOptions {
+  /** Defaults to navigator.locks; null forces the in-tab single flight. */
+  locks?: RefreshLocks | null;
+  lockTimeoutMs?: number;
+}
+
+type Navigate = (to: string) => void;
+
+let navigate: Navigate = (to) => window.location.assign(to);
+
+/** The app registers the router's navigation here; until then a full page load is used. */
+export function setNavigator(navigator: Navigate): void {
+  navigate = navigator;
+}
+
+export function isTokenExpired(token: string, now = Date.now()): boolean {
+  const expiry = decodeTokenExpiry(token);
+  return expiry !== null && expiry - TOKEN_EXPIRY_SKEW_MS <= now;
+}
+
+function pathOf(path: string): string {
+  return new URL(path, window.location.origin).pathname;
+}
+
+function isLockTimeout(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+}
+
+/**
+ * A 400 that names invalid fields is the server's answer to a bad form, not a broken session;
+ * logging the user out for a typo would lose their work (see docs/decisions.md).
+ */
+async function isValidationAnswer(response: Response): Promise<boolean> {
+  if (response.status !== 400) return false;
+  const body = await readJsonBody(response.clone());
+  return typeof body === 'object' && body !== null && 'fieldErrors' in body;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/** One client per tab; tests create two to play two tabs sharing localStorage. */
+export function createApiClient(options: ApiClientOptions = {}) {
+  let refreshInFlight: Promise<string> | null = null;
+  let lastForcedExit: { to: string; token: string | undefined } | null = null;
+
+  const locks = (): RefreshLocks | null =>
+    options.locks !== undefined ? options.locks : typeof navigator !== 'undefined' ? (navigator.locks ?? null) : null;
+
+  /** Many requests failing together must leave the page once per session, not once each. */
+  function exitTo(to: string): void {
+    const token = getSession()?.token;
+    if (lastForcedExit?.to === to && lastForcedExit.token === token) return;
+    lastForcedExit = { to, token };
+    navigate(to);
+  }
+
+  async function send(path: string, init: ApiRequestInit, bearer: string | undefined): Promise<Response> {
+    const { json, fallbackMessage = MESSAGES.somethingWentWrong, ...requestInit } = init;
+    const url = new URL(path, window.location.origin);
+    const headers = new Headers(requestInit.headers);
+    // Tokens go to this origin's server only, never to an absolute address elsewhere.
+    if (bearer && url.origin === window.location.origin) headers.set('Authorization', `Bearer ${bearer}`);
+    if (json !== undefined) headers.set('Content-Type', 'application/json');
+    try {
+      return await fetch(url, {
+        ...requestInit,
+        headers,
+        body: json !== undefined ? JSON.stringify(json) : requestInit.body,
+      });
+    } catch (error) {
+      if (requestInit.signal?.aborted) throw error;
+      throw new ApiError(0, fallbackMessage);
+    }
+  }
+
+  /** Refreshes unless the store already holds a token newer than the one that failed (another tab or flight did it). */
+  async function refreshUnlessDone(staleToken: string | undefined): Promise<string> {
+    const session = getSession();
+    if (session && session.token !== staleToken && !isTokenExpired(session.token)) return session.token;
+    const response = session ? await send(endpoints.auth.refreshToken, {}, session.refreshToken) : null;
+    const token = response?.headers.get(TOKEN_HEADER);
+    const refreshToken = response?.headers.get(REFRESH_TOKEN_HEADER);
+    if (session && response?.ok && token && refreshToken) {
+      setSession({ token, refreshToken, userId: session.userId });
+      return token;
+    }
+    if (!response || [400, 401, 403].includes(response.status)) {
+      dropSessionTokens();
+      exitTo(LOGIN_PATH);
+    }
+    throw response ? await apiErrorFromResponse(response, MESSAGES.somethingWentWrong) : new ApiError(401, MESSAGES.somethingWentWrong);
+  }
+
+  async function refreshAcrossTabs(staleToken: string | undefined): Promise<string> {
+    const lockManager = locks();
+    if (!lockManager) return refreshUnlessDone(staleToken);
+    try {
+      return await lockManager.request(REFRESH_LOCK_NAME, { signal: AbortSignal.timeout(options.lockTimeoutMs ?? REFRESH_LOCK_TIMEOUT_MS) }, () =>
+        refreshUnlessDone(staleToken),
+      );
+    } catch (error) {
+      // The tab holding the lock is stuck (frozen, asleep): do not wait on it forever.
+      if (isLockTimeout(error)) return refreshUnlessDone(staleToken);
+      throw error;
+    }
+  }
+
+  /** Single flight: every caller in this tab shares one refresh, and the lock makes it one per origin. */
+  function refreshTokens(staleToken: string | undefined = getSession()?.token): Promise<string> {
+    refreshInFlight ??= refreshAcrossTabs(staleToken).finally(() => {
+      refreshInFlight = null;
+    });
+    return refreshInFlight;
+  }
+
+  async function apiFetch(path: string, init: ApiRequestInit = {}): Promise<Response> {
+    const requestPath = pathOf(path);
+    if (requestPath === endpoints.auth.refreshToken) throw new Error('Use refreshTokens() for the refresh call.');
+    const sessionExempt = SESSION_EXEMPT_PATHS.includes(requestPath);
+    const session = getSession();
+    let token = session?.token;
+    if (session && !sessionExempt && isTokenExpired(session.token)) token = await refreshTokens(session.token);
+    let response = await send(path, init, token);
+    if (response.status === 403 && !sessionExempt && session) {
+      token = await refreshTokens(token);
+      response = await send(path, init, token);
+    }
+    if (!sessionExempt && (response.status === 401 || (response.status === 400 && !(await isValidationAnswer(response))))) {
+      exitTo(LOGOUT_PATH);
+    }
+    return response;
+  }
+
+  async function apiJson<Schema extends z.ZodType>(path: string, schema: Schema, init: ApiRequestInit = {}): Promise<z.infer<Schema>> {
+    const fallbackMessage = init.fallbackMessage ?? MESSAGES.somethingWentWrong;
+    const response = await apiFetch(path, init);
+    if (!response.ok) throw await apiErrorFromResponse(response, fallbackMessage);
+    const parsed = schema.safeParse(await readJsonBody(response));
+    if (!parsed.success) throw new ApiError(response.status, fallbackMessage);
+    return parsed.data;
+  }
+
+  async function signIn(path: string, json: unknown): Promise<LoginResponse['data']> {
+    const init: ApiRequestInit = { method: 'POST', json, fallbackMessage: MESSAGES.accountNotFound };
+    const response = await apiFetch(path, init);
+    if (!response.ok) throw await apiErrorFromResponse(response, MESSAGES.accountNotFound);
+    const token = response.headers.get(TOKEN_HEADER);
+    const refreshToken = response.headers.get(REFRESH_TOKEN_HEADER);
+    const body = loginResponseSchema.safeParse(await readJsonBody(response));
+    if (!token || !refreshToken || !body.success) throw new ApiError(response.status, MESSAGES.accountNotFound);
+    setSession({ token, refreshToken, userId: body.data.data.id });
+    return body.data.data;
+  }
+
+  /** The user name is trimmed and lowercased, as the login form does on submit. */
+  function login(userId: string, password: string): Promise<LoginResponse['data']> {
+    return signIn(endpoints.auth.tokens, { userId: userId.trim().toLowerCase(), password });
+  }
+
+  /** Exchanges a Google authorization code for a session. */
+  function loginWithSso(code: string, redirectUri: string): Promise<LoginResponse['data']> {
+    return signIn(endpoints.auth.sso, { provider: AUTH_PROVIDER_GOOGLE, authToken: code, redirectUri });
+  }
+
+  /** Revokes the server side best effort (offline logout must still work), then clears local storage. */
+  async function logout(): Promise<void> {
+    const token = getSession()?.token;
+    if (token) await send(endpoints.auth.logout, {}, token).catch(() => undefined);
+    clearSession();
+  }
+
+  return { apiFetch, apiJson, login, loginWithSso, logout, refreshTokens };
+}
+
+export const { apiFetch, apiJson, login, loginWithSso, logout, refreshTokens } = createApiClient();

@@ -1,0 +1,53 @@
+import Papa from 'papaparse';
+import { MESSAGES } from '../shared/constants';
+
+export type CsvValue = string | number | boolean | null | undefined;
+
+export interface CsvColumn<Row> {
+  header: string;
+  value: (row: Row) => CsvValue;
+}
+
+/**
+ * A cell a spreadsheet would run as a formula. papaparse's own default misses a line break inside the
+ * cell (its pattern ends in `.*$` without the s flag), so the check is on the first character only.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** CSV with quotes doubled, fields quoted where needed, CRLF line ends, and formula cells prefixed with '. */
+export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
+  return Papa.unparse(
+    {
+      fields: columns.map((column) => column.header),
+      data: rows.map((row) => columns.map((column) => column.value(row) ?? '')),
+    },
+    { newline: '\r\n', quotes: false, quoteChar: '"', escapeChar: '"', escapeFormulae: FORMULA_START },
+  );
+}
+
+const CSV_SUFFIX = /\.csv$/i;
+
+/** Export file name rule: blank after trimming and removing a .csv suffix -> 'Please fill in the file name.'. */
+export function exportFileNameError(fileName: string): string | null {
+  return fileName.trim().replace(CSV_SUFFIX, '').trim() === '' ? MESSAGES.fillFileName : null;
+}
+
+export function csvFileName(fileName: string): string {
+  return `${fileName.trim().replace(CSV_SUFFIX, '').trim()}.csv`;
+}
+
+const OBJECT_URL_LIFETIME_MS = 1_000;
+
+/** Saves the CSV through a temporary link; the BOM makes spreadsheet programs read it as UTF-8. */
+export function downloadCsv(fileName: string, csv: string): void {
+  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = csvFileName(fileName);
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking in the same task can cancel the download in some browsers.
+  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+}

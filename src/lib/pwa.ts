@@ -1,0 +1,65 @@
+/** What this module needs of workbox-window's Workbox; tests pass a fake. */
+export interface ServiceWorkerClient {
+  addEventListener(type: 'waiting' | 'controlling', listener: (event: { isUpdate?: boolean }) => void): void;
+  register(): Promise<unknown>;
+  messageSkipWaiting(): void;
+  update(): Promise<void>;
+}
+
+export interface ServiceWorkerUpdates {
+  /** useSyncExternalStore-shaped: listeners run when "update available" changes. */
+  subscribe(listener: () => void): () => void;
+  /** True once a new version is installed and waiting for the page to ask for it. */
+  get(): boolean;
+  /** Asks the waiting version to take over; every page reloads when it controls them. */
+  applyUpdate(): void;
+  connect(client: ServiceWorkerClient, reload: () => void): Promise<void>;
+}
+
+/** Wall displays stay open for days: look for a new version every hour, not only on navigation. */
+export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
+
+export function createServiceWorkerUpdates(): ServiceWorkerUpdates {
+  const listeners = new Set<() => void>();
+  let available = false;
+  let client: ServiceWorkerClient | undefined;
+
+  const setAvailable = (value: boolean) => {
+    if (available === value) return;
+    available = value;
+    listeners.forEach((listener) => listener());
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    get: () => available,
+    applyUpdate() {
+      client?.messageSkipWaiting();
+    },
+    async connect(workbox, reload) {
+      client = workbox;
+      workbox.addEventListener('waiting', () => setAvailable(true));
+      // isUpdate is false on the very first install (clientsClaim), when there is nothing to reload away from.
+      workbox.addEventListener('controlling', (event) => {
+        if (event.isUpdate) reload();
+      });
+      await workbox.register();
+      setInterval(() => void workbox.update(), UPDATE_CHECK_INTERVAL_MS);
+    },
+  };
+}
+
+export const serviceWorkerUpdates = createServiceWorkerUpdates();
+export const updateAvailable = { subscribe: serviceWorkerUpdates.subscribe, get: serviceWorkerUpdates.get };
+export const applyUpdate = () => serviceWorkerUpdates.applyUpdate();
+
+/** Registers /studio/sw.js in production builds only: the dev server has no precache manifest. */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void import('workbox-window').then(({ Workbox }) =>
+    serviceWorkerUpdates.connect(new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }), () => window.location.reload()),
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DATA_STALE_TIME_MS } from '../shared/constants';
+import { ApiError } from './api-error';
+import { clearQueriesOnSignOut, createQueryClient, shouldRetry } from './query-client';
+import { clearSession, setSession } from './session';
+
+describe('createQueryClient', () => {
+  it('keeps data fresh for 7 s', () => {
+    expect(createQueryClient().getDefaultOptions().queries?.staleTime).toBe(DATA_STALE_TIME_MS);
+  });
+
+  it('does not retry a 4xx answer', async () => {
+    const client = createQueryClient();
+    let calls = 0;
+
+    await expect(
+      client.fetchQuery({
+        queryKey: ['forbidden'],
+        queryFn: () => {
+          calls += 1;
+          return Promise.reject(new ApiError(404, 'missing'));
+        },
+        retryDelay: 0,
+      }),
+    ).rejects.toBeInstanceOf(ApiError);
+    expect(calls).toBe(1);
+  });
+
+  it('retries server errors and lost connections up to three times', async () => {
+    const client = createQueryClient();
+    let calls = 0;
+
+    await expect(
+      client.fetchQuery({
+        queryKey: ['flaky'],
+        queryFn: () => {
+          calls += 1;
+          return calls < 3 ? Promise.reject(new ApiError(calls === 1 ? 0 : 503, 'down')) : Promise.resolve('ok');
+        },
+        retryDelay: 0,
+      }),
+    ).resolves.toBe('ok');
+    expect(calls).toBe(3);
+  });
+});
+
+describe('shouldRetry', () => {
+  it('stops after three failures', () => {
+    expect(shouldRetry(2, new ApiError(500, 'x'))).toBe(true);
+    expect(shouldRetry(3, new ApiError(500, 'x'))).toBe(false);
+    expect(shouldRetry(0, new ApiError(429, 'x'))).toBe(false);
+    expect(shouldRetry(0, new TypeError('x'))).toBe(true);
+  });
+});
+
+describe('clearQueriesOnSignOut', () => {
+  it('drops cached data when the session ends, not when it is refreshed', () => {
+    const client = createQueryClient();
+    const unsubscribe = clearQueriesOnSignOut(client);
+    client.setQueryData(['runs'], ['run-1']);
+
+    setSession({ token: 'a', refreshToken: 'r', userId: 'u' });
+    expect(client.getQueryData(['runs'])).toEqual(['run-1']);
+
+    clearSession();
+    expect(client.getQueryData(['runs'])).toBeUndefined();
+    unsubscribe();
+  });
+});

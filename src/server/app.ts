@@ -1,0 +1,160 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { API_BASE, APP_BASE_PATH, endpoints } from '../shared/endpoints';
+import { ensureAdministrator, type AdminBootstrap } from './admin/bootstrapAdmin';
+import { createAccessTokenSigner } from './auth/accessTokens';
+import { loadOrCreateJwtSecret } from './auth/jwtSecret';
+import { createLoginLimiter } from './auth/loginLimiter';
+import { createSessions } from './auth/sessions';
+import { openDatabase } from './db/database';
+import { schedulePruning } from './db/pruneExpired';
+import { registerApiRoutes } from './features/registerApiRoutes';
+import { ApiError } from './http/apiError';
+import type { AppEnv } from './http/appEnv';
+import { authorize } from './http/authorization';
+import { BEARER_SCHEME, createEndpointDeclarer, type DeclaredEndpoint } from './http/endpoints';
+import { handleError, handleNotFound } from './http/errorHandling';
+import { etag } from './http/etag';
+import { idempotency } from './http/idempotency';
+import { securityHeaders } from './http/securityHeaders';
+import { validationHook } from './http/validation';
+import { DEFAULT_OPTIONS, type ServerOptions } from './options';
+import { registerBrowserPool } from './resources/browserPool';
+import { createScheduler } from './scheduler/scheduler';
+import type { Services } from './services';
+import { registerStaticRoutes } from './static/staticFiles';
+
+export const DATABASE_FILE = 'studio.sqlite';
+const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+export interface StudioApp {
+  app: OpenAPIHono<AppEnv>;
+  services: Services;
+  /** Every endpoint declared through `endpoint()`, with its access rule. */
+  registry: readonly DeclaredEndpoint[];
+  admin: AdminBootstrap;
+  /** Stops the scheduler and closes the database. */
+  close(): Promise<void>;
+}
+
+/** Opens (and on first start creates) the database, the administrator and the browser pool, and builds the app. */
+export async function createApp(overrides: Partial<ServerOptions> = {}): Promise<StudioApp> {
+  const options: ServerOptions = { ...DEFAULT_OPTIONS, ...overrides };
+  const { db, sqlite } = await openDatabase(join(options.dataDir, DATABASE_FILE));
+  const signer = createAccessTokenSigner(loadOrCreateJwtSecret(options.dataDir), options.accessTokenTtlSeconds);
+  const admin = await ensureAdministrator(db, { email: options.adminEmail, password: options.adminPassword });
+  await registerBrowserPool(db, options.browserPoolSize, options.chromiumPath);
+
+  const services: Services = {
+    db,
+    sqlite,
+    signer,
+    sessions: createSessions(db, signer, options),
+    loginLimiter: createLoginLimiter(options.loginLimits),
+    scheduler: createScheduler(options.schedulerIntervalMs),
+    google:
+      options.googleClientId && options.googleClientSecret
+        ? {
+            clientId: options.googleClientId,
+            clientSecret: options.googleClientSecret,
+            tokenUrl: options.googleTokenUrl,
+            userInfoUrl: options.googleUserInfoUrl,
+          }
+        : null,
+    chromiumPath: options.chromiumPath,
+  };
+
+  schedulePruning(services.scheduler, db);
+
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', securityHeaders());
+  app.use(`${API_BASE}/*`, etag());
+  app.use(
+    `${API_BASE}/*`,
+    bodyLimit({
+      maxSize: MAX_JSON_BODY_BYTES,
+      onError: () => {
+        throw new ApiError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+      },
+    }),
+  );
+  app.openAPIRegistry.registerComponent('securitySchemes', BEARER_SCHEME, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+
+  const idempotent = idempotency(db);
+  const { endpoint, registry } = createEndpointDeclarer(app, (access) => [authorize(services, access), idempotent]);
+  registerApiRoutes({ app, endpoint, services });
+  app.doc31(endpoints.openApi, {
+    openapi: '3.1.0',
+    info: {
+      title: 'Studio platform API',
+      version: '1.0.0',
+      description: 'Sign in at POST /api/tokens/ and send the `token` header value as a bearer token.',
+    },
+  });
+  registerStaticRoutes(app, { staticDir: options.staticDir, publicDir: options.publicDir });
+  app.notFound(handleNotFound);
+  app.onError(handleError);
+
+  return {
+    app,
+    services,
+    registry,
+    admin,
+    async close() {
+      await services.scheduler.stop();
+      await db.destroy();
+    },
+  };
+}
+
+export interface RunningServer extends StudioApp {
+  host: string;
+  port: number;
+  /** e.g. http://127.0.0.1:8080 */
+  origin: string;
+  /** The app's address, e.g. http://127.0.0.1:8080/studio/ */
+  url: string;
+}
+
+function listen(app: OpenAPIHono<AppEnv>, host: string, port: number): Promise<{ server: ServerType; port: number }> {
+  return new Promise((resolvePromise, reject) => {
+    const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => resolvePromise({ server, port: info.port }));
+    server.once('error', reject);
+  });
+}
+
+function closeServer(server: ServerType): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    server.close((error) => (error ? reject(error) : resolvePromise()));
+    // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  });
+}
+
+export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
+  const host = overrides.host ?? DEFAULT_OPTIONS.host;
+  const studio = await createApp(overrides);
+  let listening: { server: ServerType; port: number };
+  try {
+    listening = await listen(studio.app, host, overrides.port ?? DEFAULT_OPTIONS.port);
+  } catch (error) {
+    await studio.close();
+    throw error;
+  }
+  studio.services.scheduler.start();
+  const origin = `http://${host.includes(':') ? `[${host}]` : host}:${listening.port}`;
+  return {
+    ...studio,
+    host,
+    port: listening.port,
+    origin,
+    url: `${origin}${APP_BASE_PATH}/`,
+    async close() {
+      await closeServer(listening.server);
+      await studio.close();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { hasSqliteCode, openDatabase } from './database';
+
+describe('openDatabase', () => {
+  let dir: string;
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('creates the file with WAL, foreign keys and every table, and reopens without re-migrating', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'studio-db-'));
+    const file = join(dir, 'nested', 'studio.sqlite');
+    const first = await openDatabase(file);
+    expect(first.sqlite.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(first.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
+    const tables = (
+      first.sqlite.prepare("select name from sqlite_master where type = 'table' and name not like 'kysely%' order by name").all() as {
+        name: string;
+      }[]
+    ).map((t) => t.name);
+    expect(tables).toEqual(['idempotency_keys', 'organizations', 'refresh_tokens', 'resources', 'service_heartbeats', 'users']);
+    await first.db.destroy();
+
+    const again = await openDatabase(file);
+    const migrations = again.sqlite.prepare('select name from kysely_migration').all();
+    expect(migrations).toEqual([{ name: '0001_initial' }]);
+    await again.db.destroy();
+  });
+
+  it('enforces foreign keys', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'studio-db-'));
+    const { db } = await openDatabase(join(dir, 'studio.sqlite'));
+    const now = new Date().toISOString();
+    const orphan = db
+      .insertInto('users')
+      .values({
+        id: 'u1',
+        user_id: 'a@b.c',
+        password_hash: 'x',
+        first_name: '',
+        last_name: '',
+        org_id: 'missing-org',
+        role_name: '',
+        role_description: '',
+        features: '[]',
+        groups: '[]',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const error: unknown = await orphan.catch((caught: unknown) => caught);
+    expect(hasSqliteCode(error, 'SQLITE_CONSTRAINT_FOREIGNKEY')).toBe(true);
+    await db.destroy();
+  });
+});

@@ -1,0 +1,39 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { migrationProvider } from './migrations';
+import type { Database } from './schema';
+
+export type Db = Kysely<Database>;
+
+export interface OpenedDatabase {
+  db: Db;
+  /** The raw connection, for fault injection in tests and for closing. */
+  sqlite: SqliteDatabase.Database;
+}
+
+export async function openDatabase(file: string): Promise<OpenedDatabase> {
+  mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  // Concurrent writers from another process (a second server, a CLI) wait instead of failing at once.
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  await migrate(db);
+  return { db, sqlite };
+}
+
+async function migrate(db: Db): Promise<void> {
+  const { error, results } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error !== undefined || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}
+
+/** better-sqlite3 errors carry SQLite's extended result code, e.g. SQLITE_CONSTRAINT_UNIQUE. */
+export function hasSqliteCode(error: unknown, ...codes: string[]): boolean {
+  return error instanceof SqliteDatabase.SqliteError && codes.includes(error.code);
+}

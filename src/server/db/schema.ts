@@ -1,0 +1,71 @@
+/** Timestamps are ISO-8601 UTC strings so they sort and compare as text. Booleans are 0/1. */
+export interface UsersTable {
+  id: string;
+  user_id: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  org_id: string;
+  role_name: string;
+  role_description: string;
+  features: string;
+  groups: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface OrganizationsTable {
+  id: string;
+  name: string;
+  license_type: string;
+  created_at: string;
+}
+
+export interface RefreshTokensTable {
+  id: string;
+  token_hash: string;
+  family_id: string;
+  user_id: string;
+  expires_at: string;
+  created_at: string;
+  rotated_at: string | null;
+  replaced_by: string | null;
+  revoked: number;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  method: string;
+  path: string;
+  status: number;
+  headers: string;
+  body: string;
+  created_at: string;
+}
+
+export interface ResourcesTable {
+  id: string;
+  device_id: string;
+  device_name: string;
+  device_display_name: string;
+  cmd_device_type: string;
+  plugged_in: number;
+  device_in_use: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ServiceHeartbeatsTable {
+  name: string;
+  beat_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  organizations: OrganizationsTable;
+  refresh_tokens: RefreshTokensTable;
+  idempotency_keys: IdempotencyKeysTable;
+  resources: ResourcesTable;
+  service_heartbeats: ServiceHeartbeatsTable;
+}

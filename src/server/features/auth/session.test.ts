@@ -1,0 +1,96 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { REFRESH_TOKEN_HEADER, TOKEN_HEADER } from '../../../shared/endpoints';
+import { startTestServer, type TestServer } from '../../testing/testServer';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function refresh(t: TestServer, refreshToken: string) {
+  const response = await t.request('/api/refreshToken', { token: refreshToken });
+  return { status: response.status, token: response.headers.get(TOKEN_HEADER), refreshToken: response.headers.get(REFRESH_TOKEN_HEADER) };
+}
+
+async function signIn(t: TestServer) {
+  const result = await t.login(t.admin.email, t.admin.password);
+  if (!result.token || !result.refreshToken) throw new Error('sign-in failed');
+  return { token: result.token, refreshToken: result.refreshToken };
+}
+
+describe('refresh tokens and logout', () => {
+  let t: TestServer;
+  afterEach(async () => t.close());
+
+  it('rotates the refresh token on each use; the new access token works', async () => {
+    t = await startTestServer();
+    const first = await signIn(t);
+    const second = await refresh(t, first.refreshToken);
+    expect(second.status).toBe(200);
+    expect(second.refreshToken).not.toBe(first.refreshToken);
+    const third = await refresh(t, second.refreshToken ?? '');
+    expect(third.status).toBe(200);
+    expect(third.refreshToken).not.toBe(second.refreshToken);
+    expect((await t.request(`/api/users/${t.admin.id}`, { token: third.token ?? '' })).status).toBe(200);
+  });
+
+  it('answers a reuse within the grace window with the same new pair', async () => {
+    t = await startTestServer();
+    const first = await signIn(t);
+    const [a, b] = await Promise.all([refresh(t, first.refreshToken), refresh(t, first.refreshToken)]);
+    expect(a.status).toBe(200);
+    expect(b).toEqual(a);
+    const again = await refresh(t, first.refreshToken);
+    expect(again).toEqual(a);
+  });
+
+  it('revokes the whole family when a rotated token is reused after the grace window', async () => {
+    t = await startTestServer({ refreshGraceSeconds: 1 });
+    const first = await signIn(t);
+    const second = await refresh(t, first.refreshToken);
+    await sleep(1_200);
+    expect((await refresh(t, first.refreshToken)).status).toBe(401);
+    // The legitimate holder's newer token and access token die with the family.
+    expect((await refresh(t, second.refreshToken ?? '')).status).toBe(401);
+    expect((await t.request(`/api/users/${t.admin.id}`, { token: second.token ?? '' })).status).toBe(401);
+    // Other sessions of the same user are untouched.
+    const other = await signIn(t);
+    expect((await refresh(t, other.refreshToken)).status).toBe(200);
+  });
+
+  it('answers 401 for a missing, unknown or expired refresh token', async () => {
+    t = await startTestServer({ refreshTokenTtlSeconds: 1 });
+    expect((await t.request('/api/refreshToken')).status).toBe(401);
+    expect((await refresh(t, 'not-a-token')).status).toBe(401);
+    const first = await signIn(t);
+    await sleep(1_100);
+    expect((await refresh(t, first.refreshToken)).status).toBe(401);
+  });
+
+  it('rejects an expired access token with 401', async () => {
+    t = await startTestServer({ accessTokenTtlSeconds: 1 });
+    const { token } = await signIn(t);
+    expect((await t.request(`/api/users/${t.admin.id}`, { token })).status).toBe(200);
+    await sleep(2_100);
+    const expired = await t.request(`/api/users/${t.admin.id}`, { token });
+    expect(expired.status).toBe(401);
+    expect(await expired.json()).toMatchObject({ success: false });
+  });
+
+  it('rejects a forged access token with 401', async () => {
+    t = await startTestServer();
+    const { token } = await signIn(t);
+    const [header, payload] = token.split('.');
+    const forged = `${header}.${payload}.${Buffer.from('forged-signature').toString('base64url')}`;
+    expect((await t.request(`/api/users/${t.admin.id}`, { token: forged })).status).toBe(401);
+  });
+
+  it('logout revokes the session: its refresh token and access token stop working', async () => {
+    t = await startTestServer();
+    const session = await signIn(t);
+    const kept = await signIn(t);
+    const response = await t.request('/api/logout', { token: session.token });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true });
+    expect((await refresh(t, session.refreshToken)).status).toBe(401);
+    expect((await t.request('/api/logout', { token: session.token })).status).toBe(401);
+    expect((await refresh(t, kept.refreshToken)).status).toBe(200);
+  });
+});

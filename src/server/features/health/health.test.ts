@@ -1,0 +1,90 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { healthCheckResponseSchema, healthStatusResponseSchema, type HealthItem } from '../../../shared/contracts/health';
+import { startTestServer, type TestServer } from '../../testing/testServer';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function status(t: TestServer): Promise<Record<string, boolean>> {
+  const response = await t.request('/api/health/status', { token: await t.tokenFor(t.admin) });
+  expect(response.status).toBe(200);
+  const items: HealthItem[] = healthStatusResponseSchema.parse(await response.json()).data;
+  return Object.fromEntries(items.map((item) => [item.name, item.data[0]?.testSuccess ?? false]));
+}
+
+describe('health', () => {
+  let t: TestServer;
+  afterEach(async () => t.close());
+
+  it('reports every service healthy on a working server', async () => {
+    t = await startTestServer();
+    await sleep(150);
+    expect(await status(t)).toEqual({ Database: true, Scheduler: true, 'Resource Pool': true });
+    const check = await t.request('/api/healthCheck');
+    expect(check.status).toBe(200);
+    expect(healthCheckResponseSchema.parse(await check.json()).status).toBe('UP');
+  });
+
+  it('reports the resource pool down when Chromium is missing', async () => {
+    t = await startTestServer({ chromiumPath: '/nonexistent/chromium' });
+    await sleep(150);
+    expect(await status(t)).toEqual({ Database: true, Scheduler: true, 'Resource Pool': false });
+  });
+
+  it('reports the resource pool down when no browser resource is registered', async () => {
+    t = await startTestServer({ browserPoolSize: 0 });
+    await sleep(150);
+    expect((await status(t))['Resource Pool']).toBe(false);
+  });
+
+  it('reports the database down when it refuses writes', async () => {
+    t = await startTestServer();
+    const token = await t.tokenFor(t.admin);
+    t.server.services.sqlite.pragma('query_only = ON');
+    const response = await t.request('/api/health/status', { token });
+    const items = healthStatusResponseSchema.parse(await response.json()).data;
+    expect(items.find((item) => item.name === 'Database')?.data[0]?.testSuccess).toBe(false);
+    t.server.services.sqlite.pragma('query_only = OFF');
+  });
+
+  it('reports the scheduler down when its ticks stop', async () => {
+    t = await startTestServer();
+    await sleep(150);
+    await t.server.services.scheduler.stop();
+    await sleep(200);
+    expect((await status(t)).Scheduler).toBe(false);
+  });
+
+  it('answers DOWN (503) from the health check when the database is gone', async () => {
+    t = await startTestServer();
+    t.server.services.sqlite.close();
+    const response = await t.request('/api/healthCheck');
+    expect(response.status).toBe(503);
+    expect(healthCheckResponseSchema.parse(await response.json()).status).toBe('DOWN');
+  });
+
+  it('registers the browser pool idempotently across restarts', async () => {
+    t = await startTestServer({ browserPoolSize: 3 });
+    const rows = () => t.server.services.db.selectFrom('resources').selectAll().orderBy('device_id').execute();
+    const before = await rows();
+    expect(before.map((r) => [r.device_name, r.cmd_device_type, r.plugged_in, r.device_in_use])).toEqual([
+      ['Browser 1', 'BROWSER', 1, 0],
+      ['Browser 2', 'BROWSER', 1, 0],
+      ['Browser 3', 'BROWSER', 1, 0],
+    ]);
+    const { registerBrowserPool } = await import('../../resources/browserPool');
+    await t.server.services.db
+      .updateTable('resources')
+      .set({ device_in_use: 1, device_display_name: 'Renamed' })
+      .where('device_id', '=', 'browser-1')
+      .execute();
+    await registerBrowserPool(t.server.services.db, 2, join(t.dataDir, 'missing-chromium'));
+    const after = await rows();
+    expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
+    expect(after.map((r) => [r.device_display_name, r.plugged_in, r.device_in_use])).toEqual([
+      ['Renamed', 0, 0],
+      ['Browser 2', 0, 0],
+      ['Browser 3', 0, 0],
+    ]);
+  });
+});

@@ -1,0 +1,72 @@
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { MiddlewareHandler } from 'hono';
+import { errorBodySchema } from '../../shared/contracts/errors';
+import { hasPermission, type Permission } from '../../shared/permissions';
+import type { AppEnv } from './appEnv';
+
+/**
+ * Who may call an endpoint: anyone, any signed-in user, a user holding a permission, or a user holding the
+ * permission unless the path parameter `orSelf` names the caller's own id (a user reads their own record).
+ */
+export type Access = 'public' | 'authenticated' | Permission | { permission: Permission; orSelf: string };
+
+export interface DeclaredEndpoint {
+  method: string;
+  /** OpenAPI style, e.g. /api/users/{id}. */
+  path: string;
+  access: Access;
+}
+
+export function requiredPermission(access: Access): Permission | undefined {
+  if (access === 'public' || access === 'authenticated') return undefined;
+  return typeof access === 'string' ? access : access.permission;
+}
+
+/** Whether the signed-in caller passes `access` (authentication itself is checked before). */
+export function isAllowed(access: Access, features: readonly string[], callerId: string, params: Record<string, string>): boolean {
+  const permission = requiredPermission(access);
+  if (permission === undefined || hasPermission(features, permission)) return true;
+  return typeof access === 'object' && params[access.orSelf] === callerId;
+}
+
+export const BEARER_SCHEME = 'bearerAuth';
+
+const errorContent = { 'application/json': { schema: errorBodySchema } };
+function errorResponse(description: string) {
+  return { description, content: errorContent };
+}
+
+function documentedErrors(access: Access, hasInput: boolean): RouteConfig['responses'] {
+  return {
+    ...(hasInput ? { 400: errorResponse('The request does not match the schema; fieldErrors tells which fields.') } : {}),
+    ...(access === 'public' ? {} : { 401: errorResponse('The access token is missing, invalid or expired.') }),
+    ...(requiredPermission(access) ? { 403: errorResponse('The caller lacks the permission.') } : {}),
+    500: errorResponse('A server fault.'),
+  };
+}
+
+function toRoutingPath(openApiPath: string): string {
+  return openApiPath.replaceAll(/\/{(.+?)}/g, '/:$1');
+}
+
+/**
+ * The one way to declare an endpoint: `endpoint(access, createRoute(...))` records it in the registry, puts the
+ * access check (and the other per-endpoint middleware) in front of its validators, and documents its security
+ * and error answers. Register the handler with `app.openapi(route, handler)` on the returned route.
+ */
+export function createEndpointDeclarer(app: OpenAPIHono<AppEnv>, middlewareFor: (access: Access) => MiddlewareHandler<AppEnv>[]) {
+  const registry: DeclaredEndpoint[] = [];
+
+  function endpoint<R extends RouteConfig>(access: Access, route: R): R {
+    const config: RouteConfig = route;
+    config.security = access === 'public' ? [] : [{ [BEARER_SCHEME]: [] }];
+    config.responses = { ...documentedErrors(access, config.request !== undefined), ...config.responses };
+    registry.push({ method: route.method.toUpperCase(), path: route.path, access });
+    app.on([route.method.toUpperCase()], [toRoutingPath(route.path)], ...middlewareFor(access));
+    return route;
+  }
+
+  return { endpoint, registry: registry as readonly DeclaredEndpoint[] };
+}
+
+export type DeclareEndpoint = ReturnType<typeof createEndpointDeclarer>['endpoint'];

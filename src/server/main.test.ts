@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DATABASE_FILE } from './app';
+
+interface Run {
+  lines: string[];
+  exitCode: number | null;
+  baseUrl: string;
+}
+
+const LISTENING = /^Studio platform listening on (http:\/\/127\.0\.0\.1:\d+)\/studio\/$/;
+
+/** Runs `npm start`'s server command until it listens, optionally calls `whileUp`, then sends SIGTERM. */
+async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, lines: string[]) => Promise<void>): Promise<Run> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: join(import.meta.dirname, '../..'),
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUDIO_ADMIN_EMAIL: '', STUDIO_ADMIN_PASSWORD: '', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let buffer = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const complete = buffer.split('\n');
+      buffer = complete.pop() ?? '';
+      for (const line of complete) {
+        lines.push(line);
+        const match = LISTENING.exec(line);
+        if (match?.[1]) resolve(match[1]);
+      }
+    });
+    void exited.then((code) => reject(new Error(`server exited (${code}) before listening: ${lines.join('\n')}`)));
+  });
+  try {
+    await whileUp?.(baseUrl, lines);
+  } finally {
+    child.kill('SIGTERM');
+  }
+  return { lines, exitCode: await exited, baseUrl };
+}
+
+function credentialsOf(lines: string[]) {
+  const value = (prefix: string) => lines.find((line) => line.startsWith(prefix))?.slice(prefix.length);
+  return { email: value('Administrator email: '), password: value('Administrator password: ') };
+}
+
+async function signIn(baseUrl: string, userId: string, password: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/tokens/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userId, password }),
+  });
+  return response.status;
+}
+
+describe('main (the server process)', () => {
+  let root: string;
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  it('creates the database and an administrator on first start, prints them once, and keeps them later', async () => {
+    root = mkdtempSync(join(tmpdir(), 'studio-main-'));
+    // A folder that does not exist yet: the first start creates it.
+    const dataDir = join(root, 'data');
+    let firstLoginStatus = 0;
+    const first = await runMain({ DATA_DIR: dataDir }, async (baseUrl, lines) => {
+      const printed = credentialsOf(lines);
+      firstLoginStatus = await signIn(baseUrl, printed.email ?? '', printed.password ?? '');
+    });
+    const { email, password } = credentialsOf(first.lines);
+    expect(email).toBe('admin@studio.local');
+    expect(password).toMatch(/^[\w-]{24}$/);
+    expect(firstLoginStatus).toBe(200);
+    expect(first.exitCode).toBe(0);
+    expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(true);
+    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+
+    let secondLoginStatus = 0;
+    const second = await runMain({ DATA_DIR: dataDir, STUDIO_ADMIN_PASSWORD: 'ignored-now' }, async (baseUrl) => {
+      secondLoginStatus = await signIn(baseUrl, email ?? '', password ?? '');
+    });
+    expect(second.lines).toContain('Administrator: existing account kept');
+    expect(second.lines.some((line) => line.includes('password'))).toBe(false);
+    expect(secondLoginStatus).toBe(200);
+    expect(second.exitCode).toBe(0);
+  });
+
+  it('uses STUDIO_ADMIN_EMAIL and STUDIO_ADMIN_PASSWORD on first start', async () => {
+    root = mkdtempSync(join(tmpdir(), 'studio-main-'));
+    const dataDir = root;
+    let status = 0;
+    const run = await runMain(
+      { DATA_DIR: dataDir, STUDIO_ADMIN_EMAIL: 'Boss@Example.test', STUDIO_ADMIN_PASSWORD: 'chosen-password' },
+      async (baseUrl) => {
+        status = await signIn(baseUrl, 'boss@example.test', 'chosen-password');
+      },
+    );
+    expect(credentialsOf(run.lines)).toEqual({ email: 'boss@example.test', password: 'chosen-password' });
+    expect(status).toBe(200);
+  });
+});

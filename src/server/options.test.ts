@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_OPTIONS, readServerOptions } from './options';
+
+describe('readServerOptions', () => {
+  it('falls back to the documented defaults', () => {
+    const options = readServerOptions({});
+    expect(options).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: resolve('./data'),
+      chromiumPath: '/usr/bin/chromium',
+      browserPoolSize: 2,
+      accessTokenTtlSeconds: 900,
+      staticDir: resolve('./dist'),
+      publicDir: resolve('./public'),
+      adminEmail: undefined,
+      googleClientId: undefined,
+    });
+    expect(options.refreshTokenTtlSeconds).toBe(DEFAULT_OPTIONS.refreshTokenTtlSeconds);
+  });
+
+  it('reads every variable', () => {
+    const options = readServerOptions({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      DATA_DIR: '/tmp/studio-data',
+      STUDIO_ADMIN_EMAIL: 'boss@example.test',
+      STUDIO_ADMIN_PASSWORD: ' spaced password ',
+      CHROMIUM_PATH: '/opt/chromium',
+      BROWSER_POOL_SIZE: '4',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      ACCESS_TOKEN_TTL_SECONDS: '60',
+      STATIC_DIR: '/srv/dist',
+      PUBLIC_DIR: '/srv/public',
+    });
+    expect(options).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dataDir: '/tmp/studio-data',
+      adminEmail: 'boss@example.test',
+      adminPassword: ' spaced password ',
+      chromiumPath: '/opt/chromium',
+      browserPoolSize: 4,
+      googleClientId: 'id',
+      googleClientSecret: 'secret',
+      accessTokenTtlSeconds: 60,
+      staticDir: '/srv/dist',
+      publicDir: '/srv/public',
+    });
+  });
+
+  it.each([
+    ['PORT', '80a'],
+    ['PORT', '70000'],
+    ['BROWSER_POOL_SIZE', '-1'],
+    ['ACCESS_TOKEN_TTL_SECONDS', '0'],
+  ])('refuses %s=%s', (name, value) => {
+    expect(() => readServerOptions({ [name]: value })).toThrow(name);
+  });
+});

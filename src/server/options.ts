@@ -1,0 +1,77 @@
+import { resolve } from 'node:path';
+import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './auth/loginLimiter';
+import { GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './auth/googleSso';
+
+export interface ServerOptions {
+  /** 0 picks any free port. */
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Used instead of generated credentials on the first start only. */
+  adminEmail?: string | undefined;
+  adminPassword?: string | undefined;
+  chromiumPath: string;
+  browserPoolSize: number;
+  googleClientId?: string | undefined;
+  googleClientSecret?: string | undefined;
+  googleTokenUrl: string;
+  googleUserInfoUrl: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  refreshGraceSeconds: number;
+  staticDir: string;
+  publicDir: string;
+  schedulerIntervalMs: number;
+  loginLimits: LoginLimits;
+}
+
+export const DEFAULT_OPTIONS: ServerOptions = {
+  port: 8080,
+  host: '127.0.0.1',
+  dataDir: './data',
+  chromiumPath: '/usr/bin/chromium',
+  browserPoolSize: 2,
+  googleTokenUrl: GOOGLE_TOKEN_URL,
+  googleUserInfoUrl: GOOGLE_USERINFO_URL,
+  accessTokenTtlSeconds: 900,
+  refreshTokenTtlSeconds: 14 * 24 * 60 * 60,
+  refreshGraceSeconds: 10,
+  staticDir: './dist',
+  publicDir: './public',
+  schedulerIntervalMs: 1000,
+  loginLimits: DEFAULT_LOGIN_LIMITS,
+};
+
+function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be an integer of at least ${min}, got "${raw}"`);
+  return value;
+}
+
+function textFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const value = env[name]?.trim();
+  return value === '' ? undefined : value;
+}
+
+/** Reads the documented environment variables (README), falling back to DEFAULT_OPTIONS. */
+export function readServerOptions(env: NodeJS.ProcessEnv): ServerOptions {
+  const port = integerFrom(env, 'PORT', DEFAULT_OPTIONS.port, 0);
+  if (port > 65535) throw new Error(`PORT must be at most 65535, got ${port}`);
+  return {
+    ...DEFAULT_OPTIONS,
+    port,
+    host: textFrom(env, 'HOST') ?? DEFAULT_OPTIONS.host,
+    dataDir: resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_OPTIONS.dataDir),
+    adminEmail: textFrom(env, 'STUDIO_ADMIN_EMAIL'),
+    adminPassword: env.STUDIO_ADMIN_PASSWORD || undefined,
+    chromiumPath: textFrom(env, 'CHROMIUM_PATH') ?? DEFAULT_OPTIONS.chromiumPath,
+    browserPoolSize: integerFrom(env, 'BROWSER_POOL_SIZE', DEFAULT_OPTIONS.browserPoolSize, 0),
+    googleClientId: textFrom(env, 'GOOGLE_CLIENT_ID'),
+    googleClientSecret: textFrom(env, 'GOOGLE_CLIENT_SECRET'),
+    accessTokenTtlSeconds: integerFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', DEFAULT_OPTIONS.accessTokenTtlSeconds, 1),
+    staticDir: resolve(textFrom(env, 'STATIC_DIR') ?? DEFAULT_OPTIONS.staticDir),
+    publicDir: resolve(textFrom(env, 'PUBLIC_DIR') ?? DEFAULT_OPTIONS.publicDir),
+  };
+}

@@ -1,0 +1,29 @@
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type SqliteDatabase from 'better-sqlite3';
+import type { AccessTokenSigner } from './auth/accessTokens';
+import type { LoginLimiter } from './auth/loginLimiter';
+import type { Sessions } from './auth/sessions';
+import type { Db } from './db/database';
+import type { AppEnv } from './http/appEnv';
+import type { DeclareEndpoint } from './http/endpoints';
+import type { Scheduler } from './scheduler/scheduler';
+import type { GoogleSsoSettings } from './auth/googleSso';
+
+/** Long-lived parts of a running server, shared by the endpoint modules. */
+export interface Services {
+  db: Db;
+  sqlite: SqliteDatabase.Database;
+  signer: AccessTokenSigner;
+  sessions: Sessions;
+  loginLimiter: LoginLimiter;
+  scheduler: Scheduler;
+  google: GoogleSsoSettings | null;
+  chromiumPath: string;
+}
+
+/** What an endpoint module needs to declare its routes. */
+export interface Api {
+  app: OpenAPIHono<AppEnv>;
+  endpoint: DeclareEndpoint;
+  services: Services;
+}

@@ -1,0 +1,122 @@
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REFRESH_TOKEN_HEADER, TOKEN_HEADER } from '../../shared/endpoints';
+import type { Permission } from '../../shared/permissions';
+import { startServer, type RunningServer } from '../app';
+import { hashPassword } from '../auth/passwords';
+import type { ServerOptions } from '../options';
+import { findUserByUserId, insertUser } from '../users/userRepository';
+
+export interface LoginResult {
+  status: number;
+  body: unknown;
+  token: string | null;
+  refreshToken: string | null;
+  retryAfter: string | null;
+}
+
+export interface TestUser {
+  id: string;
+  email: string;
+  password: string;
+}
+
+export interface TestServer {
+  server: RunningServer;
+  /** e.g. http://127.0.0.1:40123 */
+  baseUrl: string;
+  dataDir: string;
+  admin: TestUser;
+  login(email: string, password: string): Promise<LoginResult>;
+  /** A user of the admin's organization holding exactly `features`. */
+  createUser(features: readonly Permission[], email?: string): Promise<TestUser>;
+  /** Signs `user` in and returns its access token. */
+  tokenFor(user: TestUser): Promise<string>;
+  /** fetch against the server; `token` becomes the bearer header. */
+  request(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  close(): Promise<void>;
+}
+
+let userCounter = 0;
+
+/** An executable stand-in for Chromium, so the resource pool is healthy without a browser installed. */
+export function fakeExecutable(dir: string, name = 'chromium'): string {
+  const file = join(dir, name);
+  writeFileSync(file, '#!/bin/sh\nexit 0\n');
+  chmodSync(file, 0o755);
+  return file;
+}
+
+/**
+ * Starts the real server on 127.0.0.1, any free port, with a fresh temporary DATA_DIR (a real SQLite file).
+ * Options override the defaults, e.g. { accessTokenTtlSeconds: 1 } or { chromiumPath: '/missing' }.
+ */
+export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-server-test-'));
+  const adminPassword = 'admin-test-password';
+  const server = await startServer({
+    host: '127.0.0.1',
+    port: 0,
+    dataDir,
+    adminPassword,
+    chromiumPath: fakeExecutable(dataDir),
+    staticDir: join(dataDir, 'dist'),
+    publicDir: join(dataDir, 'public'),
+    schedulerIntervalMs: 50,
+    ...options,
+  });
+  const baseUrl = server.origin;
+  const adminRow = await findUserByUserId(server.services.db, options.adminEmail ?? 'admin@studio.local');
+  if (!adminRow) throw new Error('The test server has no administrator');
+  const orgId = adminRow.org_id;
+
+  async function request(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+    const { token, ...rest } = init;
+    const headers = new Headers(rest.headers);
+    if (token !== undefined) headers.set('authorization', `Bearer ${token}`);
+    return fetch(`${baseUrl}${path}`, { ...rest, headers });
+  }
+
+  async function login(email: string, password: string): Promise<LoginResult> {
+    const response = await request('/api/tokens/', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: email, password }),
+    });
+    return {
+      status: response.status,
+      body: await response.json(),
+      token: response.headers.get(TOKEN_HEADER),
+      refreshToken: response.headers.get(REFRESH_TOKEN_HEADER),
+      retryAfter: response.headers.get('retry-after'),
+    };
+  }
+
+  async function tokenFor(user: TestUser): Promise<string> {
+    const result = await login(user.email, user.password);
+    if (!result.token) throw new Error(`${user.email} could not sign in (${result.status})`);
+    return result.token;
+  }
+
+  async function createUser(features: readonly Permission[], email = `user${(userCounter += 1)}@example.test`): Promise<TestUser> {
+    const password = `password-${userCounter}`;
+    const row = await insertUser(server.services.db, { email, passwordHash: await hashPassword(password), orgId, features });
+    return { id: row.id, email: row.user_id, password };
+  }
+
+  return {
+    server,
+    baseUrl,
+    dataDir,
+    admin: { id: adminRow.id, email: adminRow.user_id, password: options.adminPassword ?? adminPassword },
+    login,
+    createUser,
+    tokenFor,
+    request,
+    async close() {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

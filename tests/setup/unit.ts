@@ -1,0 +1,37 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
+import { authBackend } from '../msw/auth-backend';
+import { server } from '../msw/server';
+
+// No src module is imported here: vitest cannot vi.mock a module a setup file has already loaded.
+
+/** Where the app lives, so relative URLs and the router's basepath resolve as in production. */
+export const TEST_APP_URL = 'http://localhost/studio/';
+
+/** happy-dom's handle on its window; absent under other environments. */
+type HappyDomWindow = Window & { happyDOM?: { setURL(url: string): void } };
+
+beforeAll(() => {
+  server.listen({ onUnhandledRequest: 'error' });
+});
+
+beforeEach(() => {
+  // happy-dom only changes the URL on navigation (no page load), so window.location.assign is safe in tests.
+  (window as HappyDomWindow).happyDOM?.setURL(TEST_APP_URL);
+});
+
+afterEach(() => {
+  cleanup();
+  server.resetHandlers();
+  server.events.removeAllListeners();
+  authBackend.reset();
+  localStorage.clear();
+  sessionStorage.clear();
+  // Tell session subscribers (user details cache, query clients) the session ended, as another tab's clear() would.
+  window.dispatchEvent(new StorageEvent('storage', { key: null }));
+});
+
+afterAll(() => {
+  server.close();
+});
