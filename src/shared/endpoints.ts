@@ -8,6 +8,7 @@ export const CONTROL_ROOM_BASE = `${API_BASE}/controlroom`;
 export const EMAIL_BASE = `${API_BASE}/emailservice`;
 export const CUSTOM_DASHBOARD_BASE = `${API_BASE}/customdashboard`;
 export const USERS_BASE = `${API_BASE}/users`;
+export const TEST_SUITES_FEED_BASE = `${API_BASE}/dashboard/feed/testSuites/organization`;
 
 export const APP_BASE_PATH = '/studio';
 
@@ -28,6 +29,34 @@ export const endpoints = {
     check: `${API_BASE}/healthCheck`,
     status: `${API_BASE}/health/status`,
   },
+  collections: {
+    load: `${AUTOMATION_BASE}/testSuite/loadTest`,
+    save: `${AUTOMATION_BASE}/testSuite/saveTest`,
+    list: `${API_BASE}/collections/testSuite/getCollectionsList`,
+    testSuitesFeed: (orgId: string) => `${TEST_SUITES_FEED_BASE}/${encodeURIComponent(orgId)}`,
+  },
+  tags: {
+    all: `${API_BASE}/tags/tagsManagement/getAllTags`,
+    save: `${API_BASE}/tags/tagsManagement/saveTag`,
+  },
+  devices: {
+    list: `${AUTOMATION_BASE}/stats/getdevices`,
+    setMobileName: `${AUTOMATION_BASE}/devices/setName`,
+    setDesktopName: `${AUTOMATION_BASE}/desktopDevices/setName`,
+    setBrowserName: `${AUTOMATION_BASE}/browserDevices/setName`,
+  },
+  imageFilters: {
+    list: `${AUTOMATION_BASE}/files/getImagesFilters`,
+    save: `${AUTOMATION_BASE}/files/createFilter`,
+  },
+  failureLabels: {
+    create: `${CUSTOM_DASHBOARD_BASE}/createFailureLabel`,
+    update: `${CUSTOM_DASHBOARD_BASE}/updateFailureLabel`,
+    list: `${CUSTOM_DASHBOARD_BASE}/getFailureLabelList`,
+    ofCollection: `${CUSTOM_DASHBOARD_BASE}/getCollectionLabel`,
+    attachToCollection: `${CUSTOM_DASHBOARD_BASE}/updateFailedCollectionLabel`,
+  },
+  demoApp: '/demo-app/',
   openApi: `${API_BASE}/openapi.json`,
   config: `${APP_BASE_PATH}/assets/studio_config.json`,
 } as const;

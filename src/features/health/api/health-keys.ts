@@ -1,0 +1,5 @@
+/** Query keys of the health area. */
+export const healthKeys = {
+  all: ['health'] as const,
+  status: () => [...healthKeys.all, 'status'] as const,
+};

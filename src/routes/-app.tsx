@@ -1,0 +1,23 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
+import { ToastRegion } from '../ui/Toast';
+import type { AppRouter } from './-router';
+
+export interface AppProps {
+  router: AppRouter;
+  queryClient: QueryClient;
+}
+
+/** Providers around the router; react-aria's RouterProvider makes aria Links navigate through the router. */
+export function App({ router, queryClient }: AppProps) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AriaRouterProvider navigate={(href) => void router.navigate({ to: href })} useHref={(href) => router.buildLocation({ to: href }).publicHref}>
+        <RouterProvider router={router} />
+      </AriaRouterProvider>
+      <ToastRegion />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,137 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { collectionProgress } from '../features/shell/collection-progress-store';
+import { getParamToken } from '../lib/session';
+import { CUSTOM_DASHBOARD_ID_KEY, MESSAGES } from '../shared/constants';
+import { anyOrigin } from '../../tests/msw/handlers';
+import { server } from '../../tests/msw/server';
+import { currentPath, renderApp, serveConfig, signInAs } from '../../tests/support/render-app';
+
+describe('route guards in the router', () => {
+  it('sends an anonymous visitor to /login with the wanted address as nextUrl', async () => {
+    const { router } = renderApp('/control-room');
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(router.state.location.search).toEqual({ nextUrl: '/control-room' });
+  });
+
+  it('sends a user without the permission home', async () => {
+    signInAs(['STUDIO']);
+    const { router } = renderApp('/operations-center');
+    await waitFor(() => expect(currentPath(router)).toBe('/automation-studio'));
+  });
+
+  it('blocks the new schedule route when Schedule.newSchedule is false', async () => {
+    serveConfig({ Schedule: { newSchedule: false } });
+    signInAs(['CONTROL_ROOM']);
+    const { router } = renderApp('/control-room');
+    await waitFor(() => expect(currentPath(router)).toBe('/automation-control-panel'));
+    expect(await screen.findByText('Control Room is not available yet')).toBeInTheDocument();
+  });
+
+  it('lets a permitted user in and shows the title in the header and the document', async () => {
+    signInAs(['OPERATIONS_CENTER']);
+    renderApp('/operations-center');
+    expect(await screen.findByRole('heading', { level: 1, name: 'OPERATIONS CENTRE' })).toBeInTheDocument();
+    expect(screen.getByText('OPERATIONS CENTRE is not available yet')).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('OPERATIONS CENTRE | Studio'));
+  });
+
+  it('shows the health page only with HealthStatus.enabled', async () => {
+    signInAs(['CONTROL_ROOM']);
+    const { router } = renderApp('/health-status');
+    await waitFor(() => expect(currentPath(router)).toBe('/control-room'));
+  });
+
+  it('sends unknown paths to the default route', async () => {
+    signInAs(['STUDIO']);
+    const { router } = renderApp('/no/such/page');
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
+    expect(await screen.findByText(MESSAGES.welcome)).toBeInTheDocument();
+  });
+
+  it('lets DASHBOARD_PUBLISHED view dashboards but not edit them', async () => {
+    signInAs(['DASHBOARD_PUBLISHED']);
+    const view = renderApp('/dashboards/7');
+    await waitFor(() => expect(currentPath(view.router)).toBe('/dashboards/7'));
+    view.unmount();
+    const edit = renderApp('/dashboards-edit/BLANK');
+    await waitFor(() => expect(currentPath(edit.router)).toBe('/dashboards'));
+  });
+});
+
+describe('leadership dashboard', () => {
+  it('goes to /login without a dashboardId', async () => {
+    const { router } = renderApp('/dashboard/leadership');
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+  });
+
+  it('opens without sign-in with a dashboardId, storing it as the parameter token and CustomDashboardId', async () => {
+    const { router } = renderApp('/dashboard/leadership?dashboardId=dash-42');
+    expect(await screen.findByText('Leadership Dashboard is not available yet')).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/dashboard/leadership');
+    expect(getParamToken()).toBe('dash-42');
+    expect(localStorage.getItem(CUSTOM_DASHBOARD_ID_KEY)).toBe('dash-42');
+    // The leadership dashboard hides the menu, the header and the sidebar.
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+});
+
+describe('the shell around the pages', () => {
+  it('shows the menu, user name and settings on an app page', async () => {
+    signInAs(['STUDIO', 'EMAIL_SETUP'], { userDetails: { firstName: 'Ada', lastName: 'Lovelace' } });
+    const { user } = renderApp('/studio-app');
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
+    expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Email Setup', 'Client Download', 'Logout']);
+  });
+
+  it('opens a placeholder popup for Email Setup', async () => {
+    signInAs(['STUDIO', 'EMAIL_SETUP']);
+    const { user } = renderApp('/studio-app');
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Email Setup' }));
+    expect(await screen.findByRole('dialog', { name: 'Email Setup' })).toHaveTextContent('Email Setup is not available yet');
+  });
+
+  it('hides the menu and header on the login page', async () => {
+    renderApp('/login');
+    await screen.findByRole('button', { name: 'Log in' });
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).toBeNull();
+    expect(screen.queryByRole('banner')).toBeNull();
+  });
+
+  it('toggles the collection status sidebar from the header', async () => {
+    signInAs(['STUDIO']);
+    const { user } = renderApp('/studio-app');
+    const toggle = await screen.findByRole('button', { name: 'Collection status' });
+    expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
+    await user.click(toggle);
+    const sidebar = await screen.findByRole('complementary', { name: 'Collection status' });
+    expect(sidebar).toHaveTextContent('Last Collection Completed');
+    expect(sidebar).toHaveTextContent('Collection Import / Export');
+    await user.click(toggle);
+    expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
+  });
+
+  it('hides the sidebar toggle while a collection is in progress', async () => {
+    signInAs(['STUDIO']);
+    renderApp('/studio-app');
+    await screen.findByRole('button', { name: 'Collection status' });
+    act(() => collectionProgress.set(true));
+    expect(screen.queryByRole('button', { name: 'Collection status' })).toBeNull();
+    act(() => collectionProgress.set(false));
+    expect(screen.getByRole('button', { name: 'Collection status' })).toBeInTheDocument();
+  });
+
+  it('hides the sidebar on the parser config builder', async () => {
+    server.use(http.get(anyOrigin('/parserConfig'), () => HttpResponse.text('parser config')));
+    signInAs(['CONFIG_PARSER']);
+    const { user } = renderApp('/parser-config-builder');
+    await user.click(await screen.findByRole('button', { name: 'Collection status' }));
+    expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
+  });
+});

@@ -1,0 +1,213 @@
+import { z } from 'zod';
+
+/**
+ * Collections (test suites) of spec part 1 §3, as the Studio edits them and the executor runs them.
+ * Flows are "test cases"; init and post flows carry testCaseType PRE_FLOW / POST_FLOW.
+ */
+export const EXECUTION_TYPES = ['SEQUENTIAL', 'RANDOM', 'BRANCHING'] as const;
+export const DEVICE_TYPES = ['HYBRID', 'BROWSER'] as const;
+export const TEST_CASE_TYPES = ['PRE_FLOW', 'FLOW', 'POST_FLOW'] as const;
+
+/** Browser step actions (issue 3): each step has a target (CSS or `text=` selector), a value and a timeout. */
+export const STEP_ACTIONS = [
+  'open',
+  'click',
+  'type',
+  'select',
+  'check',
+  'press',
+  'waitFor',
+  'assertText',
+  'assertVisible',
+  'assertUrl',
+  'assertTitle',
+  'screenshot',
+  'httpRequest',
+  'setVariable',
+] as const;
+export type StepAction = (typeof STEP_ACTIONS)[number];
+
+export const DEFAULT_STEP_TIMEOUT_MS = 10_000;
+
+export const stepSchema = z.object({
+  stepId: z.string().min(1).max(64),
+  stepName: z.string().trim().min(1).max(200),
+  action: z.enum(STEP_ACTIONS),
+  target: z.string().max(2000).default(''),
+  value: z.string().max(20_000).default(''),
+  timeoutMs: z.number().int().min(1).max(600_000).default(DEFAULT_STEP_TIMEOUT_MS),
+});
+export type Step = z.infer<typeof stepSchema>;
+
+export const testCaseSchema = z.object({
+  testCaseId: z.string().min(1).max(64),
+  testCaseName: z.string().trim().min(1).max(200),
+  testCaseType: z.enum(TEST_CASE_TYPES).default('FLOW'),
+  loop: z.number().int().min(1).max(1000).default(1),
+  steps: z.array(stepSchema).max(2000).default([]),
+  /** BRANCHING only: the flow to run next when this one passed / failed; absent ends the run (docs/decisions.md). */
+  nextOnPass: z.string().max(64).optional(),
+  nextOnFail: z.string().max(64).optional(),
+});
+export type TestCase = z.infer<typeof testCaseSchema>;
+
+export const customAttributeSchema = z.object({
+  name: z.string().max(200),
+  value: z.string().max(2000).default(''),
+  unit: z.string().max(50).default(''),
+});
+
+/** Name rule of spec part 1 §5: letters, digits, underscore and hyphen, spaces allowed after the first character. */
+export const COLLECTION_NAME_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_\- ]*$/;
+
+/** Validation error keys of spec part 1 §5, sent as fieldErrors messages; the client maps them to texts. */
+export const FIELD_ERROR_KEYS = {
+  required: 'required',
+  pattern: 'pattern',
+  maxLength: 'maxlength',
+  multiEmail: 'MultiEmailInvalid',
+  noneOf: 'NoneOf',
+  notFound: 'NotFound',
+} as const;
+
+/** The id a client sends for a collection it has not saved yet (an empty id means the same). */
+export const NEW_COLLECTION_ID = 'new';
+
+export function isNewCollectionId(id: string): boolean {
+  const trimmed = id.trim();
+  return trimmed === '' || trimmed === NEW_COLLECTION_ID;
+}
+
+const notifyEmailSchema = z.email({ pattern: z.regexes.html5Email });
+
+/** Notify e-mails (spec part 1 §5): split by comma or semicolon, blanks ignored, each a valid address. */
+export function isValidEmailList(value: string): boolean {
+  return value
+    .split(/[,;]/)
+    .map((address) => address.trim())
+    .filter((address) => address !== '')
+    .every((address) => notifyEmailSchema.safeParse(address).success);
+}
+
+export const collectionSchema = z.object({
+  collectionId: z.string().max(64),
+  id: z.string().max(64),
+  testSuiteId: z.string().max(64).optional(),
+  testSuiteName: z
+    .string()
+    .trim()
+    .min(1, FIELD_ERROR_KEYS.required)
+    .max(200, FIELD_ERROR_KEYS.maxLength)
+    .regex(COLLECTION_NAME_PATTERN, FIELD_ERROR_KEYS.pattern),
+  suiteDescription: z.string().max(5000).default(''),
+  suiteNotifyEmails: z.string().max(5000, FIELD_ERROR_KEYS.maxLength).default('').refine(isValidEmailList, FIELD_ERROR_KEYS.multiEmail),
+  video: z.boolean().default(false),
+  executionType: z.enum(EXECUTION_TYPES).default('SEQUENTIAL'),
+  deviceType: z.enum(DEVICE_TYPES).default('HYBRID'),
+  /** Chosen resources: resource id -> display name. */
+  hybridDeviceIds: z.record(z.string(), z.string()).default({}),
+  testCases: z.array(testCaseSchema).max(500).default([]),
+  initTestSteps: z.array(testCaseSchema).max(50).default([]),
+  postTestSteps: z.array(testCaseSchema).max(50).default([]),
+  customAttributes: z.array(customAttributeSchema).max(100).default([]),
+  tags: z.array(z.string()).max(100).default([]),
+  version: z.string().max(64).nullable().default(null),
+  createdBy: z.string().optional(),
+  createdDate: z.string().optional(),
+  updatedBy: z.string().optional(),
+  updatedDate: z.string().optional(),
+  result: z.string().optional(),
+});
+export type Collection = z.infer<typeof collectionSchema>;
+
+/** The row a collection list shows; `result` 'deleted' marks a deleted collection, shown disabled. */
+export const collectionSummarySchema = z.object({
+  id: z.string(),
+  collectionId: z.string(),
+  testSuiteName: z.string(),
+  suiteDescription: z.string(),
+  deviceType: z.enum(DEVICE_TYPES),
+  executionType: z.enum(EXECUTION_TYPES),
+  tags: z.array(z.string()),
+  version: z.string().nullable(),
+  updatedBy: z.string(),
+  updatedDate: z.string(),
+  result: z.string().optional(),
+});
+export type CollectionSummary = z.infer<typeof collectionSummarySchema>;
+
+export const COLLECTION_OPENED_MESSAGE = 'Test Suite Open...';
+export const COLLECTION_SAVED_MESSAGE = 'Test Suite Saved!';
+
+export function collectionNotFoundMessage(id: string): string {
+  return `Collection ${id} not found`;
+}
+
+export function duplicateCollectionNameMessage(name: string): string {
+  return `A collection named '${name}' already exists.`;
+}
+
+/** GET {automation}/testSuite/loadTest?id and POST {automation}/testSuite/saveTest answer the whole collection. */
+export const collectionResponseSchema = z.object({ status: z.literal(true), message: z.string(), data: collectionSchema });
+export type CollectionResponse = z.infer<typeof collectionResponseSchema>;
+
+/** POST {automation}/testSuite/saveTest as a form: the collection as JSON text in `testsuite`. */
+export const saveCollectionFormSchema = z.object({ testsuite: z.string().min(1, FIELD_ERROR_KEYS.required) });
+
+export const collectionListResponseSchema = z.object({ success: z.literal(true), data: z.array(collectionSummarySchema) });
+
+/** One test suite of the dashboard feed (spec part 1 §3 Collection selector value: value, tags[] and version). */
+export const testSuiteFeedItemSchema = z.object({
+  id: z.string(),
+  testSuiteName: z.string(),
+  tags: z.array(z.string()),
+  version: z.string().nullable(),
+});
+export type TestSuiteFeedItem = z.infer<typeof testSuiteFeedItemSchema>;
+
+export const testSuiteFeedResponseSchema = z.object({ success: z.literal(true), data: z.array(testSuiteFeedItemSchema) });
+
+/** Tags (spec part 1 §3): version tags, and organization tags that group collections. */
+export const VERSION_TAG = 'VERSION_TAG';
+export const ORGANIZATION_TAG = 'ORGANIZATION_TAG';
+export const TAG_TYPES = [VERSION_TAG, ORGANIZATION_TAG] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+export const tagSchema = z.object({
+  id: z.string(),
+  tagName: z.string(),
+  tagType: z.enum(TAG_TYPES),
+  hideTag: z.boolean(),
+});
+export type Tag = z.infer<typeof tagSchema>;
+
+export const tagListResponseSchema = z.object({ success: z.literal(true), data: z.array(tagSchema) });
+
+export const saveTagRequestSchema = z.object({
+  tagName: z
+    .string()
+    .trim()
+    .min(1, FIELD_ERROR_KEYS.required)
+    .max(100, FIELD_ERROR_KEYS.maxLength)
+    .regex(COLLECTION_NAME_PATTERN, FIELD_ERROR_KEYS.pattern),
+  tagType: z.enum(TAG_TYPES),
+  hideTag: z.boolean().default(false),
+});
+export type SaveTagRequest = z.input<typeof saveTagRequestSchema>;
+
+export const TAG_SAVED_MESSAGE = 'Tag Saved';
+export const tagSavedResponseSchema = z.object({ success: z.literal(true), message: z.string(), data: tagSchema });
+
+/**
+ * The tag filter of the collection/tag selector (spec part 1 §4 Selector): a collection matches when it carries
+ * every chosen organisation tag and, if version tags are chosen, one of them as its version.
+ */
+export function matchesTagSelection(
+  collection: Pick<TestSuiteFeedItem, 'tags' | 'version'>,
+  organizationTagIds: readonly string[],
+  versionTagIds: readonly string[],
+): boolean {
+  const hasAllTags = organizationTagIds.every((tagId) => collection.tags.includes(tagId));
+  const versionMatches = versionTagIds.length === 0 || (collection.version !== null && versionTagIds.includes(collection.version));
+  return hasAllTags && versionMatches;
+}

@@ -1,0 +1,175 @@
+import { z } from 'zod';
+
+/** Runs of collections: queue, running status, details and reports (spec part 1 §3 Running collection, §7, §8). */
+export const RUN_STATES = ['QUEUED', 'RUNNING', 'PASSED', 'FAILED', 'CANCELLED', 'ABORTED'] as const;
+export const FINISHED_RUN_STATES = ['PASSED', 'FAILED', 'CANCELLED', 'ABORTED'] as const;
+export const STEP_RESULT_VALUES = ['PASSED', 'FAILED', 'SKIPPED'] as const;
+
+export const RUN_MESSAGES = {
+  executed: 'Test Suite Executed...',
+  queuedCancelled: 'Testsuite Execution Cancelled',
+  allQueuedCancelled: 'All Testsuite Execution Cancelled',
+  stopped: (id: string) => `The execution of collection id ${id} was stopped!`,
+  stopError: (message: string) => `Error stopping the collection! ${message}`,
+  released: 'Device successfully released',
+  videoUnavailable: (reason: string) => `Video recording unavailable on this machine: ${reason}`,
+} as const;
+
+/** `currentStatus` of a running collection: where the executor is, as current/max pairs (all 1-based). */
+export const currentStatusSchema = z.object({
+  cumulativeStepCurrent: z.number().int(),
+  cumulativeStepMax: z.number().int(),
+  caseIndexCurrent: z.number().int(),
+  caseIndexMax: z.number().int(),
+  caseLoopCurrent: z.number().int(),
+  caseLoopMax: z.number().int(),
+  stepIndexCurrent: z.number().int(),
+  stepIndexMax: z.number().int(),
+  stepLoopCurrent: z.number().int(),
+  stepLoopMax: z.number().int(),
+  CurrentTestCasesName: z.string(),
+});
+export type CurrentStatus = z.infer<typeof currentStatusSchema>;
+
+/**
+ * Live progress. Percentages are 0..100: caseProgress over the flow executions (flow x loop), stepProgress over the
+ * steps of the current flow, totalProgress over every planned step; the `1` variants are the same as "current/max" text.
+ */
+export const runProgressSchema = z.object({
+  caseProgress: z.number(),
+  caseProgress1: z.string(),
+  stepProgress: z.number(),
+  stepProgress1: z.string(),
+  totalProgress: z.number(),
+  currentStatus: currentStatusSchema,
+  passedSteps: z.number().int(),
+  failedSteps: z.number().int(),
+  skippedSteps: z.number().int(),
+  passedCases: z.number().int(),
+  failedCases: z.number().int(),
+  videoMessage: z.string().optional(),
+});
+export type RunProgress = z.infer<typeof runProgressSchema>;
+
+export const runningCollectionSchema = runProgressSchema.extend({
+  id: z.string(),
+  statusId: z.string(),
+  collectionId: z.string(),
+  testSuiteName: z.string(),
+  /** The run state: QUEUED or RUNNING here. */
+  result: z.enum(RUN_STATES),
+  displayDevices: z.string(),
+  devices: z.array(z.string()),
+  timeSubmitted: z.string(),
+  timeStarted: z.string().nullable(),
+});
+export type RunningCollection = z.infer<typeof runningCollectionSchema>;
+
+export const failedCaseSchema = z.object({ testCaseName: z.string(), testStepIdFailed: z.string() });
+
+export const lastExecutedSchema = z.object({
+  testSuiteName: z.string(),
+  testStatus: z.enum(RUN_STATES),
+  testStatusId: z.string(),
+  timeCompleted: z.string().nullable(),
+  failedCases: z.array(failedCaseSchema),
+  totalTestCases: z.number().int(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  isFailed: z.boolean(),
+});
+export type LastExecuted = z.infer<typeof lastExecutedSchema>;
+
+export const runningTabDataResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    runningTestStatus: z.array(runningCollectionSchema),
+    /** The most recently completed runs, newest first. */
+    lastExecutedTestStates: z.array(lastExecutedSchema),
+  }),
+});
+
+export const triggerResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ statusId: z.string() }),
+});
+
+export const queuedTestSchema = z.object({
+  id: z.string(),
+  testSuiteName: z.string(),
+  devices: z.array(z.string()),
+  timeTriggered: z.string(),
+});
+export const queuedTestsResponseSchema = z.object({ success: z.literal(true), data: z.array(queuedTestSchema) });
+
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+export const fileRefSchema = z.object({ path: z.string(), name: z.string() });
+export type FileRef = z.infer<typeof fileRefSchema>;
+
+export const stepDetailSchema = z.object({
+  stepId: z.string(),
+  stepName: z.string(),
+  tagName: z.string(),
+  result: z.enum(STEP_RESULT_VALUES),
+  errorDetail: z.string(),
+  validationResult: z.string(),
+  images: z.array(fileRefSchema),
+  attachments: z.array(fileRefSchema),
+  timeStarted: z.string(),
+  timeCompleted: z.string(),
+});
+export type StepDetail = z.infer<typeof stepDetailSchema>;
+
+export const testCaseDetailSchema = z.object({
+  testCaseId: z.string(),
+  testCaseName: z.string(),
+  testCaseType: z.string(),
+  testCaseResult: z.enum(['PASSED', 'FAILED']),
+  loop: z.number().int(),
+  failedTestStep: z.string().nullable(),
+  testCaseDetailByLoop: z.array(
+    z.object({ loop: z.number().int(), result: z.enum(['PASSED', 'FAILED']), steps: z.array(stepDetailSchema) }),
+  ),
+  failureImagesList: z.array(fileRefSchema),
+  captureScreenshotSteps: z.array(fileRefSchema),
+});
+export type TestCaseDetail = z.infer<typeof testCaseDetailSchema>;
+
+export const logLineSchema = z.object({ key: z.string(), value: z.string() });
+
+export const runSummarySchema = z.object({
+  id: z.string(),
+  statusId: z.string(),
+  collectionId: z.string(),
+  testSuiteName: z.string(),
+  testStatus: z.enum(RUN_STATES),
+  devices: z.array(z.string()),
+  triggeredBy: z.string(),
+  cancelledBy: z.string().nullable(),
+  timeSubmitted: z.string(),
+  timeStarted: z.string().nullable(),
+  timeCompleted: z.string().nullable(),
+});
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+export const runDetailsSchema = runSummarySchema.extend({
+  progress: runProgressSchema,
+  testCaseDetails: z.array(testCaseDetailSchema),
+  logsList: z.array(logLineSchema),
+  attachments: z.array(fileRefSchema),
+});
+export type RunDetails = z.infer<typeof runDetailsSchema>;
+export const runDetailsResponseSchema = z.object({ success: z.literal(true), data: runDetailsSchema });
+
+/** GET /stats/search?data={JSON}: every field optional; dates are ISO instants bounding timeSubmitted. */
+export const runSearchSchema = z.strictObject({
+  deviceId: z.string().max(200).optional(),
+  status: z.enum(RUN_STATES).optional(),
+  collectionId: z.string().max(64).optional(),
+  dateStart: z.iso.datetime({ offset: true }).optional(),
+  dateEnd: z.iso.datetime({ offset: true }).optional(),
+});
+export type RunSearch = z.infer<typeof runSearchSchema>;
+export const runSearchResponseSchema = z.object({ success: z.literal(true), data: z.array(runSummarySchema) });

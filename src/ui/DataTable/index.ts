@@ -1,0 +1,2 @@
+export { DataTable, type DataTableProps } from './DataTable';
+export type { DataTableColumn, DataTableRow, DataTableValues } from './types';

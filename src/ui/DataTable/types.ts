@@ -1,0 +1,25 @@
+import type { ReactNode } from 'react';
+import type { TableRowId } from '../Table';
+
+export interface DataTableRow {
+  id: TableRowId;
+}
+
+export interface DataTableColumn<Row extends DataTableRow> {
+  /** Unique per table; also the row field shown when `value` is not given. */
+  key: string;
+  header: string;
+  /** The cell's text: what search, filters, CSV export and the editor work on. Defaults to the `key` field. */
+  value?: (row: Row) => string;
+  /** What the cell shows, when not its text (links, badges, action buttons). */
+  render?: (row: Row) => ReactNode;
+  editable?: boolean;
+  /** An error key (see src/lib/error-messages.ts) or null when the value is valid. */
+  validate?: (value: string) => string | null;
+  /** Starting width in px. */
+  width?: number;
+  isRowHeader?: boolean;
+}
+
+/** Edited or added values by column key. */
+export type DataTableValues = Readonly<Record<string, string>>;

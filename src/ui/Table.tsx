@@ -1,0 +1,112 @@
+import { useContext, useEffect, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  Cell,
+  Column,
+  ColumnResizer,
+  ResizableTableContainer,
+  Row,
+  Table as AriaTable,
+  TableBody,
+  TableHeader,
+  TableStateContext,
+} from 'react-aria-components';
+import { MESSAGES, TABLE } from '../shared/constants';
+import './table.css';
+
+export type TableRowId = string | number;
+
+export interface TableColumn {
+  id: string;
+  header: string;
+  /** Starting width in px; columns without one share the remaining space. */
+  width?: number;
+  /** The column screen readers announce when moving between rows (one per table). */
+  isRowHeader?: boolean;
+}
+
+export interface TableProps<Row extends { id: TableRowId }> {
+  /** Accessible name of the grid. */
+  label: string;
+  columns: readonly TableColumn[];
+  rows: readonly Row[];
+  renderCell: (row: Row, columnId: string) => ReactNode;
+  /** Extra class of a row, e.g. to highlight a changed one. */
+  rowClassName?: (row: Row) => string | undefined;
+  /** Double-click or Enter on a cell (Enter only when the cell itself, not a control in it, has focus). */
+  onCellAction?: (row: Row, columnId: string) => void;
+  emptyMessage?: ReactNode;
+}
+
+/**
+ * The one wrapper of react-aria's Table: keyboard grid navigation, resizable columns (90 px minimum)
+ * and the 'No data to display' empty state.
+ */
+export function Table<Row extends { id: TableRowId }>({ label, columns, rows, renderCell, rowClassName, onCellAction, emptyMessage = MESSAGES.noData }: TableProps<Row>) {
+  // react-aria keeps Enter on a focused cell for selection/row actions, so catch it before the cell does.
+  const onKeyDownCapture = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!onCellAction || event.key !== 'Enter' || !(event.target instanceof HTMLElement)) return;
+    // Only the cell itself: Enter in a control inside the cell belongs to that control.
+    const { rowIndex, columnId } = event.target.dataset;
+    const row = rows[Number(rowIndex)];
+    if (row === undefined || columnId === undefined) return;
+    event.preventDefault();
+    event.stopPropagation();
+    onCellAction(row, columnId);
+  };
+
+  return (
+    <div className="ui-table__frame" onKeyDownCapture={onKeyDownCapture}>
+      <ResizableTableContainer className="ui-table__scroll">
+        <AriaTable aria-label={label} className="ui-table">
+          <TableHeader className="ui-table__header">
+            {columns.map((column) => (
+              <Column
+                key={column.id}
+                id={column.id}
+                isRowHeader={column.isRowHeader}
+                defaultWidth={column.width ?? '1fr'}
+                minWidth={TABLE.minColumnWidth}
+                className="ui-table__column"
+              >
+                <div className="ui-table__column-content">
+                  <span className="ui-table__column-title">{column.header}</span>
+                  <ColumnResizer className="ui-table__resizer" aria-label={`Resize ${column.header}`} />
+                </div>
+              </Column>
+            ))}
+          </TableHeader>
+          <TableBody className="ui-table__body" renderEmptyState={() => <div className="ui-table__empty">{emptyMessage}</div>}>
+            {rows.map((row, rowIndex) => (
+              <Row key={row.id} id={row.id} className={['ui-table__row', rowClassName?.(row) ?? ''].join(' ').trim()}>
+                {columns.map((column) => (
+                  <Cell
+                    key={column.id}
+                    className="ui-table__cell"
+                    data-row-index={rowIndex}
+                    data-column-id={column.id}
+                    onDoubleClick={onCellAction ? () => onCellAction(row, column.id) : undefined}
+                  >
+                    {renderCell(row, column.id)}
+                  </Cell>
+                ))}
+              </Row>
+            ))}
+          </TableBody>
+        </AriaTable>
+      </ResizableTableContainer>
+    </div>
+  );
+}
+
+/**
+ * Hands the arrow keys to a control inside a cell (an inline editor) while it is mounted;
+ * without this the grid would move focus to the next cell on every arrow key.
+ */
+export function useSuspendTableNavigation(): void {
+  const state = useContext(TableStateContext);
+  useEffect(() => {
+    if (!state) return;
+    state.setKeyboardNavigationDisabled(true);
+    return () => state.setKeyboardNavigationDisabled(false);
+  }, [state]);
+}

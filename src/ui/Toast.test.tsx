@@ -1,0 +1,43 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toast, toastQueue, ToastRegion } from './Toast';
+
+afterEach(() => {
+  act(() => toastQueue.clear());
+  vi.useRealTimers();
+});
+
+describe('toast', () => {
+  it('shows a message in the region with its tone', async () => {
+    render(<ToastRegion />);
+    act(() => {
+      toast.error('Unable to save Test suite');
+    });
+    const message = await screen.findByText('Unable to save Test suite');
+    expect(message.closest('.ui-toast')).toHaveClass('ui-toast--error');
+  });
+
+  it('closes itself after its timeout', async () => {
+    vi.useFakeTimers();
+    render(<ToastRegion />);
+    act(() => {
+      toast.success('Test Suite Saved!', { timeout: 2_000 });
+    });
+    expect(screen.getByText('Test Suite Saved!')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2_100);
+    });
+    expect(screen.queryByText('Test Suite Saved!')).toBeNull();
+  });
+
+  it('closes from its close button', async () => {
+    const user = userEvent.setup();
+    render(<ToastRegion />);
+    act(() => {
+      toast.info('Collection Export Started');
+    });
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('Collection Export Started')).toBeNull();
+  });
+});
