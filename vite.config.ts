@@ -9,7 +9,13 @@ const serverPort = process.env.PORT ?? '8080';
 export default defineConfig({
   base: '/studio/',
   plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: 'src/routes',
+      generatedRouteTree: 'src/routeTree.gen.ts',
+      routeFileIgnorePattern: '\\.test\\.',
+    }),
     react(),
     VitePWA({
       strategies: 'injectManifest',

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { storedUserSchema, type StoredUser } from '../shared/contracts/auth';
+import type { StoredUser } from '../shared/contracts/auth';
 
 /** Client storage keys (localStorage). */
 export const STORAGE_KEYS = {
@@ -96,9 +96,14 @@ export function subscribeSession(listener: SessionListener): () => void {
   };
 }
 
+/** The cached user, written by setStoredUser from a validated answer; a damaged item counts as absent. */
 export function getStoredUser(): StoredUser | null {
-  const parsed = storedUserSchema.safeParse(readJson(STORAGE_KEYS.user));
-  return parsed.success ? parsed.data : null;
+  const stored = readJson(STORAGE_KEYS.user);
+  if (typeof stored !== 'object' || stored === null) return null;
+  const { id, permissions, userDetails } = stored as Partial<Record<keyof StoredUser, unknown>>;
+  const features = (permissions as { features?: unknown } | undefined)?.features;
+  const shaped = typeof id === 'string' && Array.isArray(features) && typeof userDetails === 'object' && userDetails !== null;
+  return shaped ? (stored as StoredUser) : null;
 }
 
 export function setStoredUser(user: StoredUser | null): void {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { userResponseSchema, type StoredUser } from '../shared/contracts/auth';
+import type { StoredUser } from '../shared/contracts/auth';
 import { USER_DETAILS_THROTTLE_MS } from '../shared/constants';
 import { endpoints } from '../shared/endpoints';
 import { apiJson } from './api-client';
@@ -34,7 +34,7 @@ export async function loadUserDetails(): Promise<StoredUser | null> {
   const cached = getStoredUser();
   if (cached?.id === userId && lastFetch?.userId === userId && Date.now() - lastFetch.at < USER_DETAILS_THROTTLE_MS) return cached;
   if (inFlight?.userId === userId) return inFlight.promise;
-  const promise = apiJson(endpoints.users.byId(userId), userResponseSchema).then(({ data }) => {
+  const promise = apiJson(endpoints.users.byId(userId), () => import('../shared/contracts/auth').then((contracts) => contracts.userResponseSchema)).then(({ data }) => {
     if (getSession()?.userId === userId) {
       setStoredUser(data);
       lastFetch = { userId, at: Date.now() };

@@ -1,62 +1,85 @@
-import { z } from 'zod';
-
 /**
  * The runtime configuration file (public/assets/studio_config.json, spec part 1 §7).
- * Every field is optional: a failed load stores an empty config, and each flag helper
- * below states the default the spec gives when the field is absent.
+ * Every field is optional: a failed load stores an empty config, and each flag helper below states the default the spec
+ * gives when the field is absent. The shape is described once, as data, and read without zod: the config is parsed on
+ * every page load, the sign-in page included, whose JavaScript budget has no room for a schema library.
  */
-const enabledFlag = z.object({ enabled: z.boolean().optional() }).partial();
+type FieldKind = 'boolean' | 'positiveInteger' | 'string' | 'stringList';
+interface Shape {
+  readonly [key: string]: FieldKind | Shape;
+}
 
-export const studioConfigSchema = z
-  .object({
-    Studio: z.object({ newUI: z.boolean(), newStudioUI: z.boolean(), newStudioRoute: z.string() }).partial(),
-    ConfigurationManagement: z.object({ newUI: z.boolean() }).partial(),
-    OperationsCenter: z.object({ newUI: z.boolean() }).partial(),
-    Schedule: z
-      .object({
-        newSchedule: z.boolean(),
-        paginationSize: z.number().int().positive(),
-        interactiveBotFeature: z.boolean(),
-        duplicateSchedule: z.boolean(),
-        notifyOnQueue: z.boolean(),
-        inOrderToggle: z.boolean(),
-      })
-      .partial(),
-    collectionImportExport: z.boolean(),
-    collectionRecording: z.boolean(),
-    JiraFeature: z.object({ enabled: z.boolean(), specialCustomer: z.boolean() }).partial(),
-    VariableManagement: z
-      .object({
-        enabled: z.boolean(),
-        systemVariableFeature: z.boolean(),
-        resourceVariableFeature: z.boolean(),
-        resourcePooling: z.boolean(),
-        paginationSize: z.number().int().positive(),
-      })
-      .partial(),
-    HealthStatus: enabledFlag,
-    BrowserResource: enabledFlag,
-    statusBar: z
-      .object({
-        enabled: z.boolean(),
-        lastCollectionDetail: z.object({ reportLink: enabledFlag }).partial(),
-      })
-      .partial(),
-    /** Hosts a `nextUrl` may send the user to after sign-in, besides this app's own paths. */
-    redirectHosts: z.array(z.string()),
-    deviceControlPort: z.number().int().positive(),
-    parserConfigPath: z.string(),
-    staticDashboardPath: z.string(),
-    googleClientId: z.string(),
-  })
-  .partial();
+const enabledFlag = { enabled: 'boolean' } as const satisfies Shape;
 
-export type StudioConfig = z.infer<typeof studioConfigSchema>;
+const configShape = {
+  Studio: { newUI: 'boolean', newStudioUI: 'boolean', newStudioRoute: 'string' },
+  ConfigurationManagement: { newUI: 'boolean' },
+  OperationsCenter: { newUI: 'boolean' },
+  Schedule: {
+    newSchedule: 'boolean',
+    paginationSize: 'positiveInteger',
+    interactiveBotFeature: 'boolean',
+    duplicateSchedule: 'boolean',
+    notifyOnQueue: 'boolean',
+    inOrderToggle: 'boolean',
+  },
+  collectionImportExport: 'boolean',
+  collectionRecording: 'boolean',
+  JiraFeature: { enabled: 'boolean', specialCustomer: 'boolean' },
+  VariableManagement: {
+    enabled: 'boolean',
+    systemVariableFeature: 'boolean',
+    resourceVariableFeature: 'boolean',
+    resourcePooling: 'boolean',
+    paginationSize: 'positiveInteger',
+  },
+  HealthStatus: enabledFlag,
+  BrowserResource: enabledFlag,
+  statusBar: { enabled: 'boolean', lastCollectionDetail: { reportLink: enabledFlag } },
+  /** Hosts a `nextUrl` may send the user to after sign-in, besides this app's own paths. */
+  redirectHosts: 'stringList',
+  deviceControlPort: 'positiveInteger',
+  parserConfigPath: 'string',
+  staticDashboardPath: 'string',
+  googleClientId: 'string',
+} as const satisfies Shape;
 
-/** Parses a loaded file; anything unreadable becomes the empty config, as the spec asks for a failed load. */
+interface FieldTypes {
+  boolean: boolean;
+  positiveInteger: number;
+  string: string;
+  stringList: string[];
+}
+type ConfigOf<S extends Shape> = {
+  -readonly [K in keyof S]?: S[K] extends FieldKind ? FieldTypes[S[K]] : S[K] extends Shape ? ConfigOf<S[K]> : never;
+};
+
+export type StudioConfig = ConfigOf<typeof configShape>;
+
+const fieldChecks: Record<FieldKind, (value: unknown) => boolean> = {
+  boolean: (value) => typeof value === 'boolean',
+  positiveInteger: (value) => Number.isInteger(value) && (value as number) > 0,
+  string: (value) => typeof value === 'string',
+  stringList: (value) => Array.isArray(value) && value.every((item) => typeof item === 'string'),
+};
+
+/** True when every known field present in `raw` has its declared type; unknown fields are allowed and dropped. */
+function pickShape(shape: Shape, raw: unknown): Record<string, unknown> | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const picked: Record<string, unknown> = {};
+  for (const [key, kind] of Object.entries(shape)) {
+    const value = (raw as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    const accepted = typeof kind === 'string' ? (fieldChecks[kind](value) ? value : null) : pickShape(kind, value);
+    if (accepted === null) return null;
+    picked[key] = accepted;
+  }
+  return picked;
+}
+
+/** Parses a loaded file; anything unreadable (or any field of the wrong type) becomes the empty config, as for a failed load. */
 export function parseStudioConfig(raw: unknown): StudioConfig {
-  const result = studioConfigSchema.safeParse(raw);
-  return result.success ? result.data : {};
+  return (pickShape(configShape, raw) ?? {}) as StudioConfig;
 }
 
 /** Typed flag helpers, one per flag of spec part 1 §6, part 2 §6 and part 3 §6. */
