@@ -34,8 +34,9 @@ describe('session store', () => {
     expect(getSession()).toBeNull();
   });
 
-  it('clears local storage on logout but keeps the parameter token and the config', () => {
+  it('clears local storage on logout but keeps the parameter token, the config and the unsaved-data preference', () => {
     setSession(session);
+    localStorage.setItem(STORAGE_KEYS.unsavedWarningDisabled, 'true');
     setStoredUser(makeStoredUser());
     setParamToken('dashboard-42');
     localStorage.setItem('config', '{"HealthStatus":{"enabled":true}}');
@@ -48,7 +49,8 @@ describe('session store', () => {
     expect(getStoredUser()).toBeNull();
     expect(getParamToken()).toBe('dashboard-42');
     expect(localStorage.getItem('config')).toBe('{"HealthStatus":{"enabled":true}}');
-    expect(localStorage.length).toBe(2);
+    expect(localStorage.getItem('unsavedDataWarningDisabled')).toBe('true');
+    expect(localStorage.length).toBe(3);
   });
 
   it('drops only the credentials and the cached user when the session ends without a logout', () => {

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   downloadFileQueue: 'downloadFileQueue',
   uploadFileQueue: 'uploadFileQueue',
   paramToken: 'paramToken',
+  /** 'Do not show this message again' on the unsaved-data dialog: a preference of this browser, kept on logout. */
+  unsavedWarningDisabled: 'unsavedDataWarningDisabled',
 } as const;
 
 export const TEMPORARY_KEY_PREFIX = 'tmp:';
@@ -21,7 +23,7 @@ export const TEMPORARY_KEY_PREFIX = 'tmp:';
  * the config is deployment data, not user data: clearing it would switch every flag back to
  * its default until the next reload (e.g. hide the health page on the login screen).
  */
-const KEPT_ON_LOGOUT: readonly string[] = [STORAGE_KEYS.paramToken, STORAGE_KEYS.config];
+const KEPT_ON_LOGOUT: readonly string[] = [STORAGE_KEYS.paramToken, STORAGE_KEYS.config, STORAGE_KEYS.unsavedWarningDisabled];
 
 const SESSION_KEYS: readonly string[] = [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.userId];
 

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { Tooltip as AriaTooltip, TooltipTrigger, OverlayArrow } from 'react-aria-components';
 import './ui.css';
 
@@ -8,12 +8,22 @@ export interface TooltipProps {
   content: ReactNode;
   placement?: 'top' | 'bottom' | 'start' | 'end';
   delay?: number;
+  /** Closes the tooltip this long after it opened, even while hovered (tables hide theirs after 5 s, spec part 2 §2). */
+  hideAfterMs?: number;
 }
 
 /** The one wrapper of react-aria's TooltipTrigger + Tooltip. */
-export function Tooltip({ children, content, placement = 'top', delay = 500 }: TooltipProps) {
+export function Tooltip({ children, content, placement = 'top', delay = 500, hideAfterMs }: TooltipProps) {
+  const [isOpen, setOpen] = useState(false);
+
+  useEffect(() => {
+    if (!isOpen || hideAfterMs === undefined) return;
+    const timer = setTimeout(() => setOpen(false), hideAfterMs);
+    return () => clearTimeout(timer);
+  }, [isOpen, hideAfterMs]);
+
   return (
-    <TooltipTrigger delay={delay}>
+    <TooltipTrigger delay={delay} isOpen={isOpen} onOpenChange={setOpen}>
       {children}
       <AriaTooltip placement={placement} className="ui-tooltip" offset={6}>
         <OverlayArrow className="ui-tooltip__arrow">

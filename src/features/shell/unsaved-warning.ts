@@ -1,10 +1,9 @@
-/** localStorage key remembering 'Do not show this message again' on the unsaved-data dialog. */
-export const UNSAVED_WARNING_DISABLED_KEY = 'unsavedDataWarningDisabled';
+import { STORAGE_KEYS } from '../../lib/session';
 
 export function isUnsavedWarningDisabled(): boolean {
-  return localStorage.getItem(UNSAVED_WARNING_DISABLED_KEY) === 'true';
+  return localStorage.getItem(STORAGE_KEYS.unsavedWarningDisabled) === 'true';
 }
 
 export function disableUnsavedWarning(): void {
-  localStorage.setItem(UNSAVED_WARNING_DISABLED_KEY, 'true');
+  localStorage.setItem(STORAGE_KEYS.unsavedWarningDisabled, 'true');
 }

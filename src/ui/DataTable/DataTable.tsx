@@ -3,6 +3,7 @@ import { downloadCsv, toCsv } from '../../lib/csv';
 import { TABLE } from '../../shared/constants';
 import { Button } from '../Button';
 import { MenuButton, type MenuAction } from '../Menu';
+import { Tooltip } from '../Tooltip';
 import { Pagination } from '../Pagination';
 import { SearchField } from '../SearchField';
 import { Table } from '../Table';
@@ -130,9 +131,11 @@ export function DataTable<Row extends DataTableRow>({
           onSubmit={applySearch}
           onClear={() => applySearch('')}
         />
-        <Button variant="ghost" aria-pressed={filtersOpen} onPress={() => setFiltersOpen((open) => !open)}>
-          Filter
-        </Button>
+        <Tooltip content={filtersOpen ? 'Hide the column filters' : 'Filter by column'} hideAfterMs={TABLE.tooltipHideMs}>
+          <Button variant="ghost" aria-pressed={filtersOpen} onPress={() => setFiltersOpen((open) => !open)}>
+            Filter
+          </Button>
+        </Tooltip>
         {onAdd && (
           <Button variant="primary" isDisabled={adding} onPress={() => setAdding(true)}>
             Add
