@@ -18,7 +18,7 @@ describe('route guards in the router', () => {
   it('sends a user without the permission home', async () => {
     signInAs(['STUDIO']);
     const { router } = renderApp('/operations-center');
-    await waitFor(() => expect(currentPath(router)).toBe('/automation-studio'));
+    await waitFor(() => expect(currentPath(router)).toBe('/'));
   });
 
   it('blocks the new schedule route when Schedule.newSchedule is false', async () => {

@@ -22,8 +22,8 @@ const anonymous: GuardSubject = { isLoggedIn: false, features: [], config: {} };
 
 describe('landingLocation', () => {
   it.each<[string, readonly Permission[], StudioConfig, string]>([
-    ['STUDIO goes to the embedded studio', ['STUDIO', 'CONTROL_ROOM'], {}, '/automation-studio'],
-    ['STUDIO with Studio.newUI false goes to studio-app', ['STUDIO'], { Studio: { newUI: false } }, '/studio-app'],
+    ['STUDIO goes to the Studio home', ['STUDIO', 'CONTROL_ROOM'], {}, '/'],
+    ['STUDIO with Studio.newUI false also goes to the Studio home', ['STUDIO'], { Studio: { newUI: false } }, '/'],
     ['CONTROL_ROOM goes to the new schedule UI by default', ['CONTROL_ROOM', 'OPERATIONS_CENTER'], {}, '/control-room'],
     ['CONTROL_ROOM with Schedule.newSchedule false goes to the old control panel', ['CONTROL_ROOM'], { Schedule: { newSchedule: false } }, '/automation-control-panel'],
     ['OPERATIONS_CENTER goes to the new operations centre', ['OPERATIONS_CENTER', 'DASHBOARD_MANAGEMENT'], {}, '/operations-center'],
@@ -64,14 +64,14 @@ describe('requirePermission', () => {
   });
 
   it('sends a user without them home, i.e. to their landing location', () => {
-    expect(requirePermission('OPERATIONS_CENTER')(signedIn(['STUDIO']))).toEqual({ to: '/automation-studio' });
+    expect(requirePermission('OPERATIONS_CENTER')(signedIn(['STUDIO']))).toEqual({ to: '/' });
   });
 });
 
 describe('requireFlag', () => {
   it('sends the user home when the flag is off', () => {
     const guard = requireFlag(flags.studioEnabled);
-    expect(guard(signedIn(['STUDIO', 'CONTROL_ROOM'], { Studio: { newUI: false } }))).toEqual({ to: '/studio-app' });
+    expect(guard(signedIn(['STUDIO', 'CONTROL_ROOM'], { Studio: { newUI: false } }))).toEqual({ to: '/' });
     expect(guard(signedIn(['STUDIO'], {}))).toBeNull();
   });
 
@@ -112,7 +112,7 @@ describe('area guard sets', () => {
   });
 
   it('keeps groups and users to organization administrators', () => {
-    expect(firstRedirect(signedIn(['STUDIO']), areaGuards.administration)).toEqual({ to: '/automation-studio' });
+    expect(firstRedirect(signedIn(['STUDIO']), areaGuards.administration)).toEqual({ to: '/' });
     expect(firstRedirect(signedIn(['ORGANIZATIONS_MANAGEMENT']), areaGuards.administration)).toBeNull();
   });
 });

@@ -53,7 +53,8 @@ export function firstRedirect(subject: GuardSubject, guards: readonly Guard[]): 
  * (part 1 §4 Login step 2, part 2 §2 landing rules).
  */
 export function landingLocation(features: readonly string[], config: StudioConfig): string {
-  if (hasPermission(features, 'STUDIO')) return appPaths.studio(config);
+  // The Studio home ('' route) greets with 'Welcome to the Studio!'; the menu's Studio item opens the Studio screen itself.
+  if (hasPermission(features, 'STUDIO')) return appPaths.home;
   if (hasPermission(features, 'CONTROL_ROOM')) return appPaths.controlRoom(config);
   if (hasPermission(features, 'OPERATIONS_CENTER')) return appPaths.operationsCenter(config);
   if (hasAnyPermission(features, ['DASHBOARD_MANAGEMENT', 'DASHBOARD_PUBLISHED'])) return appPaths.dashboards;
