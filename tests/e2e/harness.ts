@@ -1,0 +1,165 @@
+/**
+ * End-to-end harness: the real platform server (a child process on a random port with a fresh
+ * data folder) and the system Chromium driven by playwright-core. Used by tests/e2e and tests/bench.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const ARTIFACTS_DIR = join(ROOT_DIR, 'tests', '.artifacts');
+const SERVER_START_TIMEOUT_MS = 60_000;
+const SERVER_STOP_TIMEOUT_MS = 10_000;
+const OUTPUT_LINES_KEPT = 200;
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Flags that keep Chromium off the network this machine does not have, and quiet in a container. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+/**
+ * Whether the end-to-end files can run. CI must have Chromium, so its absence fails there at once;
+ * on a developer machine the files are skipped, loudly.
+ */
+export const chromiumMissing = !existsSync(CHROMIUM_PATH);
+if (chromiumMissing) {
+  const advice = `Chromium was not found at ${CHROMIUM_PATH}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`;
+  if (process.env.CI) throw new Error(`End-to-end tests cannot run: ${advice}`);
+  console.warn(`\n${'!'.repeat(78)}\n!! SKIPPING END-TO-END TESTS: ${advice}\n${'!'.repeat(78)}\n`);
+}
+
+export interface AdminCredentials {
+  email: string;
+  password: string;
+}
+
+export interface Platform {
+  /** e.g. http://127.0.0.1:41234 (no trailing slash); the app lives under `${baseUrl}/studio/`. */
+  readonly baseUrl: string;
+  readonly admin: AdminCredentials;
+  readonly dataDir: string;
+  /** Everything the server printed so far, for failure messages. */
+  output(): string;
+  /** Stops the server on the same port and data folder and starts it again. */
+  restart(): Promise<void>;
+  /** Stops the server and deletes its data folder. */
+  stop(): Promise<void>;
+}
+
+interface RunningServer {
+  child: ChildProcess;
+  origin: string;
+  printedAdmin: Partial<AdminCredentials>;
+}
+
+function requireBuiltApp(): void {
+  if (!existsSync(join(ROOT_DIR, 'dist', 'index.html'))) {
+    throw new Error('dist/ is missing: the end-to-end tests serve the built app. Run "npm run build" first (npm test does).');
+  }
+}
+
+function launchServer(env: NodeJS.ProcessEnv, log: string[]): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const printedAdmin: Partial<AdminCredentials> = {};
+  return new Promise((resolvePromise, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`The server did not print its address within ${SERVER_START_TIMEOUT_MS} ms:\n${log.join('\n')}`));
+    }, SERVER_START_TIMEOUT_MS);
+    const onLine = (line: string) => {
+      log.push(line);
+      if (log.length > OUTPUT_LINES_KEPT) log.shift();
+      const email = /^Administrator email: (\S+)/.exec(line);
+      if (email?.[1]) printedAdmin.email = email[1];
+      const password = /^Administrator password: (\S+)/.exec(line);
+      if (password?.[1]) printedAdmin.password = password[1];
+      const listening = /Studio platform listening on (https?:\/\/[^/\s]+)\/studio\//.exec(line);
+      if (listening?.[1]) {
+        clearTimeout(timer);
+        resolvePromise({ child, origin: listening[1], printedAdmin });
+      }
+    };
+    for (const stream of [child.stdout, child.stderr]) {
+      let pending = '';
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        const lines = (pending + chunk).split('\n');
+        pending = lines.pop() ?? '';
+        lines.forEach(onLine);
+      });
+    }
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`The server exited (code ${code}, signal ${signal}) before listening:\n${log.join('\n')}`));
+    });
+  });
+}
+
+function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    const killer = setTimeout(() => child.kill('SIGKILL'), SERVER_STOP_TIMEOUT_MS);
+    child.once('exit', () => {
+      clearTimeout(killer);
+      resolvePromise();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** Starts the real server with a fresh data folder; `env` adds to or overrides the defaults. */
+export async function startPlatform({ env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<Platform> {
+  requireBuiltApp();
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
+  const log: string[] = [];
+  const baseEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CHROMIUM_PATH, ...env };
+  let server = await launchServer(baseEnv, log).catch((error: unknown) => {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  });
+  const { email, password } = server.printedAdmin;
+  if (!email || !password) {
+    await stopServer(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+    throw new Error(`The server did not print the administrator credentials on first start:\n${log.join('\n')}`);
+  }
+  const port = new URL(server.origin).port;
+  return {
+    baseUrl: server.origin,
+    admin: { email, password },
+    dataDir,
+    output: () => log.join('\n'),
+    async restart() {
+      await stopServer(server.child);
+      // The same port keeps the origin, so the browser's service worker and storage carry over.
+      server = await launchServer({ ...baseEnv, PORT: port }, log);
+    },
+    async stop() {
+      await stopServer(server.child);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/** Saves a full-page screenshot as tests/.artifacts/<name>.png for a human to look at. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const path = join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,53 @@
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, ROOT_DIR, screenshot } from './harness';
+import { openWelcome, signIn, welcomeHeading } from './pages';
+import { registrationState, waitForServiceWorkerControl } from './service-worker';
+import { useE2E } from './setup';
+
+const UPDATE_TEXT = 'A new version of Studio is available.';
+
+describe.skipIf(chromiumMissing)('a new version waits until the user asks for it', () => {
+  // The server serves a copy of dist/ so that this test can deploy a "new version" without touching the build.
+  let staticDir = '';
+  const e2e = useE2E(() => {
+    staticDir = mkdtempSync(join(tmpdir(), 'studio-static-'));
+    cpSync(join(ROOT_DIR, 'dist'), staticDir, { recursive: true });
+    return { env: { STATIC_DIR: staticDir } };
+  });
+  afterAll(() => {
+    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('shows the update banner, keeps the running page, and reloads into the new version on Reload', async () => {
+    const { baseUrl, admin } = e2e.platform;
+    const context = await e2e.browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, baseUrl, admin);
+    await openWelcome(page, baseUrl);
+    await waitForServiceWorkerControl(page);
+    expect(await page.getByText(UPDATE_TEXT).count()).toBe(0);
+
+    appendFileSync(join(staticDir, 'sw.js'), '\n// next version\n');
+    await page.reload();
+    await welcomeHeading(page).waitFor();
+    const banner = page.getByRole('status').filter({ hasText: UPDATE_TEXT });
+    await banner.waitFor({ timeout: 30_000 });
+    expect((await registrationState(page)).waiting).toBe(true);
+    await screenshot(page, 'update-available');
+
+    // Nothing swaps under the running page by itself.
+    await page.evaluate(() => Object.assign(window, { studioMarker: true }));
+    await page.waitForTimeout(1_500);
+    expect(await page.evaluate(() => 'studioMarker' in window)).toBe(true);
+
+    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Reload' }).click()]);
+    await welcomeHeading(page).waitFor();
+    expect(await page.evaluate(() => 'studioMarker' in window)).toBe(false);
+    expect(await registrationState(page)).toMatchObject({ active: true, waiting: false });
+    expect(await page.getByText(UPDATE_TEXT).count()).toBe(0);
+    await context.close();
+  });
+});
