@@ -10,6 +10,8 @@ import { loadOrCreateJwtSecret } from './auth/jwtSecret';
 import { createLoginLimiter } from './auth/loginLimiter';
 import { createSessions } from './auth/sessions';
 import { openDatabase } from './db/database';
+import { registerDemoApp } from './demo/demoApp';
+import { seedDemoCollections } from './demo/seedDemoCollections';
 import { schedulePruning } from './db/pruneExpired';
 import { registerApiRoutes } from './features/registerApiRoutes';
 import { ApiError } from './http/apiError';
@@ -23,6 +25,7 @@ import { securityHeaders } from './http/securityHeaders';
 import { validationHook } from './http/validation';
 import { DEFAULT_OPTIONS, type ServerOptions } from './options';
 import { registerBrowserPool } from './resources/browserPool';
+import { createRunService } from './runs/runService';
 import { createScheduler } from './scheduler/scheduler';
 import type { Services } from './services';
 import { registerStaticRoutes } from './static/staticFiles';
@@ -47,6 +50,9 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   const signer = createAccessTokenSigner(loadOrCreateJwtSecret(options.dataDir), options.accessTokenTtlSeconds);
   const admin = await ensureAdministrator(db, { email: options.adminEmail, password: options.adminPassword });
   await registerBrowserPool(db, options.browserPoolSize, options.chromiumPath);
+  await seedDemoCollections(db);
+  const scheduler = createScheduler(options.schedulerIntervalMs);
+  const runs = await createRunService({ db, dataDir: options.dataDir, chromiumPath: options.chromiumPath, scheduler });
 
   const services: Services = {
     db,
@@ -54,7 +60,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     signer,
     sessions: createSessions(db, signer, options),
     loginLimiter: createLoginLimiter(options.loginLimits),
-    scheduler: createScheduler(options.schedulerIntervalMs),
+    scheduler,
     google:
       options.googleClientId && options.googleClientSecret
         ? {
@@ -65,6 +71,8 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
           }
         : null,
     chromiumPath: options.chromiumPath,
+    runs,
+    dataDir: options.dataDir,
   };
 
   schedulePruning(services.scheduler, db);
@@ -86,6 +94,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   const idempotent = idempotency(db);
   const { endpoint, registry } = createEndpointDeclarer(app, (access) => [authorize(services, access), idempotent]);
   registerApiRoutes({ app, endpoint, services });
+  registerDemoApp(app);
   app.doc31(endpoints.openApi, {
     openapi: '3.1.0',
     info: {
@@ -104,6 +113,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     registry,
     admin,
     async close() {
+      await services.runs.close();
       await services.scheduler.stop();
       await db.destroy();
     },
@@ -146,6 +156,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   }
   studio.services.scheduler.start();
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${listening.port}`;
+  studio.services.runs.start(origin);
   return {
     ...studio,
     host,

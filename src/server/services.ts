@@ -8,6 +8,7 @@ import type { AppEnv } from './http/appEnv';
 import type { DeclareEndpoint } from './http/endpoints';
 import type { Scheduler } from './scheduler/scheduler';
 import type { GoogleSsoSettings } from './auth/googleSso';
+import type { RunService } from './runs/runService';
 
 /** Long-lived parts of a running server, shared by the endpoint modules. */
 export interface Services {
@@ -19,6 +20,10 @@ export interface Services {
   scheduler: Scheduler;
   google: GoogleSsoSettings | null;
   chromiumPath: string;
+  /** The run queue, dispatcher and executors. */
+  runs: RunService;
+  /** DATA_DIR: run artifacts live under its artifacts/ folder. */
+  dataDir: string;
 }
 
 /** What an endpoint module needs to declare its routes. */

@@ -19,12 +19,28 @@ describe('openDatabase', () => {
         name: string;
       }[]
     ).map((t) => t.name);
-    expect(tables).toEqual(['idempotency_keys', 'organizations', 'refresh_tokens', 'resources', 'service_heartbeats', 'users']);
+    expect(tables).toEqual([
+      'collection_labels',
+      'collections',
+      'failure_labels',
+      'idempotency_keys',
+      'image_filters',
+      'organizations',
+      'refresh_tokens',
+      'resources',
+      'run_logs',
+      'runs',
+      'service_heartbeats',
+      'sqlite_sequence',
+      'step_results',
+      'tags',
+      'users',
+    ]);
     await first.db.destroy();
 
     const again = await openDatabase(file);
     const migrations = again.sqlite.prepare('select name from kysely_migration').all();
-    expect(migrations).toEqual([{ name: '0001_initial' }]);
+    expect(migrations).toEqual([{ name: '0001_initial' }, { name: '0002_collections' }, { name: '0003_runs' }]);
     await again.db.destroy();
   });
 

@@ -1,3 +1,12 @@
+import type {
+  CollectionLabelsTable,
+  CollectionsTable,
+  FailureLabelsTable,
+  ImageFiltersTable,
+  TagsTable,
+} from './schema-collections';
+import type { RunLogsTable, RunsTable, StepResultsTable } from './schema-runs';
+
 /** Timestamps are ISO-8601 UTC strings so they sort and compare as text. Booleans are 0/1. */
 export interface UsersTable {
   id: string;
@@ -68,4 +77,12 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   resources: ResourcesTable;
   service_heartbeats: ServiceHeartbeatsTable;
+  collections: CollectionsTable;
+  tags: TagsTable;
+  image_filters: ImageFiltersTable;
+  failure_labels: FailureLabelsTable;
+  collection_labels: CollectionLabelsTable;
+  runs: RunsTable;
+  step_results: StepResultsTable;
+  run_logs: RunLogsTable;
 }

@@ -4,8 +4,34 @@ import { registerLogout } from './auth/logout';
 import { registerRefreshToken } from './auth/refreshToken';
 import { registerSso } from './auth/sso';
 import { registerSsoConfig } from './auth/ssoConfig';
+import { registerGetCollectionsList } from './collections/getCollectionsList';
+import { registerLoadCollection } from './collections/loadCollection';
+import { registerSaveCollection } from './collections/saveCollection';
+import { registerTestSuitesFeed } from './collections/testSuitesFeed';
+import { registerGetDevices } from './devices/getDevices';
+import { registerSetDeviceName } from './devices/setDeviceName';
 import { registerHealthCheck } from './health/healthCheck';
 import { registerHealthStatus } from './health/healthStatus';
+import { registerCreateFailureLabel } from './failure-labels/createFailureLabel';
+import { registerGetCollectionLabel } from './failure-labels/getCollectionLabel';
+import { registerGetFailureLabelList } from './failure-labels/getFailureLabelList';
+import { registerUpdateFailedCollectionLabel } from './failure-labels/updateFailedCollectionLabel';
+import { registerUpdateFailureLabel } from './failure-labels/updateFailureLabel';
+import { registerGetImageFilters } from './image-filters/getImageFilters';
+import { registerSaveImageFilter } from './image-filters/saveImageFilter';
+import { registerCancelQueuedTests } from './runs/cancelQueuedTests';
+import { registerCancelRunningTest } from './runs/cancelRunningTest';
+import { registerDownloadFile } from './runs/downloadFile';
+import { registerGetDetails } from './runs/getDetails';
+import { registerGetQueuedTests } from './runs/getQueuedTests';
+import { registerGetReport } from './runs/getReport';
+import { registerGetRunningTabData } from './runs/getRunningTabData';
+import { registerGetScheduleReport } from './runs/getScheduleReport';
+import { registerReleaseDevice } from './runs/releaseDevice';
+import { registerSearchRuns } from './runs/searchRuns';
+import { registerTriggerTest } from './runs/triggerTest';
+import { registerGetAllTags } from './tags/getAllTags';
+import { registerSaveTag } from './tags/saveTag';
 import { registerCreateUser } from './users/createUser';
 import { registerGetUser } from './users/getUser';
 import { registerListUsers } from './users/listUsers';
@@ -22,6 +48,32 @@ const registrations: ((api: Api) => void)[] = [
   registerGetUser,
   registerHealthCheck,
   registerHealthStatus,
+  registerLoadCollection,
+  registerSaveCollection,
+  registerGetCollectionsList,
+  registerTestSuitesFeed,
+  registerGetAllTags,
+  registerSaveTag,
+  registerGetDevices,
+  registerSetDeviceName,
+  registerGetImageFilters,
+  registerSaveImageFilter,
+  registerCreateFailureLabel,
+  registerUpdateFailureLabel,
+  registerGetFailureLabelList,
+  registerGetCollectionLabel,
+  registerUpdateFailedCollectionLabel,
+  registerTriggerTest,
+  registerGetQueuedTests,
+  registerCancelQueuedTests,
+  registerGetRunningTabData,
+  registerCancelRunningTest,
+  registerGetDetails,
+  registerGetReport,
+  registerGetScheduleReport,
+  registerSearchRuns,
+  registerDownloadFile,
+  registerReleaseDevice,
 ];
 
 export function registerApiRoutes(api: Api): void {

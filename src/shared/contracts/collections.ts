@@ -96,7 +96,8 @@ export const collectionSchema = z.object({
   testSuiteName: z
     .string()
     .trim()
-    .min(1, FIELD_ERROR_KEYS.required)
+    // A blank name is only 'required', not also 'pattern'.
+    .min(1, { message: FIELD_ERROR_KEYS.required, abort: true })
     .max(200, FIELD_ERROR_KEYS.maxLength)
     .regex(COLLECTION_NAME_PATTERN, FIELD_ERROR_KEYS.pattern),
   suiteDescription: z.string().max(5000).default(''),
@@ -183,13 +184,16 @@ export type Tag = z.infer<typeof tagSchema>;
 
 export const tagListResponseSchema = z.object({ success: z.literal(true), data: z.array(tagSchema) });
 
+/** The collection name rule plus dots, so version tags read like versions (v2.0.1). */
+export const TAG_NAME_PATTERN = /^[A-Za-z0-9_.-][A-Za-z0-9_. -]*$/;
+
 export const saveTagRequestSchema = z.object({
   tagName: z
     .string()
     .trim()
-    .min(1, FIELD_ERROR_KEYS.required)
+    .min(1, { message: FIELD_ERROR_KEYS.required, abort: true })
     .max(100, FIELD_ERROR_KEYS.maxLength)
-    .regex(COLLECTION_NAME_PATTERN, FIELD_ERROR_KEYS.pattern),
+    .regex(TAG_NAME_PATTERN, FIELD_ERROR_KEYS.pattern),
   tagType: z.enum(TAG_TYPES),
   hideTag: z.boolean().default(false),
 });

@@ -89,8 +89,9 @@ export const runningTabDataResponseSchema = z.object({
   }),
 });
 
+/** Same envelope as loadTest/saveTest: the Studio shows `message` after Open, Save and Run. */
 export const triggerResponseSchema = z.object({
-  success: z.literal(true),
+  status: z.literal(true),
   message: z.string(),
   data: z.object({ statusId: z.string() }),
 });

@@ -1,0 +1,62 @@
+import type { Generated } from 'kysely';
+import type { RUN_STATES, STEP_RESULT_VALUES } from '../../shared/contracts/runs';
+
+/** Run tables (migration 0003_runs). Timestamps are ISO-8601 UTC text; JSON columns hold the documented shapes. */
+export type RunState = (typeof RUN_STATES)[number];
+
+export interface RunsTable {
+  status_id: string;
+  /** The organization of the collection: runs are visible within it only. */
+  org_id: string;
+  collection_id: string;
+  test_suite_name: string;
+  /** The collection document as it was when the run was triggered (collectionSchema JSON). */
+  collection: string;
+  state: RunState;
+  /** The collection's deviceType: BROWSER or HYBRID. */
+  device_type: string;
+  /** JSON string[] of the device ids the collection asked for (empty: any free resource of device_type). */
+  hybrid_device_ids: string;
+  /** JSON string[] of the device ids the dispatcher gave the run. */
+  resource_ids: string;
+  time_submitted: string;
+  time_started: string | null;
+  time_completed: string | null;
+  triggered_by: string;
+  cancelled_by: string | null;
+  /** JSON RunProgress (src/shared/contracts/runs.ts). */
+  progress: string;
+  /** JSON {path, name}[] of run-wide attachments (videos). */
+  attachments: string;
+}
+
+export type StepResultValue = (typeof STEP_RESULT_VALUES)[number];
+
+export interface StepResultsTable {
+  id: Generated<number>;
+  status_id: string;
+  flow_index: number;
+  flow_id: string;
+  flow_name: string;
+  flow_type: string;
+  flow_loop: number;
+  step_id: string;
+  step_name: string;
+  action: string;
+  result: StepResultValue;
+  error_detail: string;
+  validation_result: string;
+  /** JSON {path, name}[]; paths are relative to DATA_DIR/artifacts. */
+  images: string;
+  attachments: string;
+  time_started: string;
+  time_completed: string;
+}
+
+export interface RunLogsTable {
+  id: Generated<number>;
+  status_id: string;
+  /** The time of the line (ISO); logsList's key. */
+  key: string;
+  value: string;
+}

@@ -1,0 +1,45 @@
+import { createRoute } from '@hono/zod-openapi';
+import { FIELD_ERROR_KEYS } from '../../../shared/contracts/collections';
+import { errorBodySchema } from '../../../shared/contracts/errors';
+import {
+  duplicateImageFilterMessage,
+  IMAGE_FILTER_SAVED_MESSAGE,
+  imageFilterNotFoundMessage,
+  imageFilterSavedResponseSchema,
+  saveImageFilterQuerySchema,
+} from '../../../shared/contracts/image-filters';
+import { endpoints } from '../../../shared/endpoints';
+import { hasSqliteCode } from '../../db/database';
+import { ApiError } from '../../http/apiError';
+import type { Api } from '../../services';
+import { insertImageFilter, updateImageFilter } from './imageFilterRepository';
+
+export function registerSaveImageFilter({ app, endpoint, services }: Api): void {
+  const route = endpoint(
+    'ORGANIZATIONS_MANAGEMENT',
+    createRoute({
+      method: 'post',
+      path: endpoints.imageFilters.save,
+      tags: ['Image filters'],
+      summary: 'Create an image filter, or rename the one `id` names',
+      request: { query: saveImageFilterQuerySchema },
+      responses: {
+        200: { description: 'Saved.', content: { 'application/json': { schema: imageFilterSavedResponseSchema } } },
+        404: { description: 'No filter of that id.', content: { 'application/json': { schema: errorBodySchema } } },
+        409: { description: 'A filter of that kind and name exists (fieldErrors NoneOf).', content: { 'application/json': { schema: errorBodySchema } } },
+      },
+    }),
+  );
+
+  app.openapi(route, async (c) => {
+    const { type, name, id } = c.req.valid('query');
+    try {
+      const filter = id === undefined ? await insertImageFilter(services.db, type, name) : await updateImageFilter(services.db, id, type, name);
+      if (!filter) throw new ApiError(404, imageFilterNotFoundMessage(id ?? ''));
+      return c.json({ status: true as const, message: IMAGE_FILTER_SAVED_MESSAGE, data: filter }, 200);
+    } catch (error) {
+      if (!hasSqliteCode(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
+      throw new ApiError(409, duplicateImageFilterMessage(type, name), {}, { name: [FIELD_ERROR_KEYS.noneOf] });
+    }
+  });
+}

@@ -1,0 +1,210 @@
+import { errors, type BrowserContext, type Page } from 'playwright-core';
+import type { Step, StepAction } from '../../../shared/contracts/collections';
+import type { FileRef } from '../../../shared/contracts/runs';
+import type { RunArtifacts } from '../artifacts';
+import { substitute } from './variables';
+
+/** A step that ran and did not meet its expectation; validationResult says what was compared. */
+export class StepFailure extends Error {
+  constructor(
+    message: string,
+    readonly validationResult = '',
+    readonly attachments: FileRef[] = [],
+  ) {
+    super(message);
+    this.name = 'StepFailure';
+  }
+}
+
+export interface StepOutcome {
+  validationResult: string;
+  images: FileRef[];
+  attachments: FileRef[];
+}
+
+export interface StepEnvironment {
+  page: Page;
+  context: BrowserContext;
+  variables: Map<string, string>;
+  artifacts: RunArtifacts;
+  baseUrl: string;
+}
+
+/** A step with its `${name}` placeholders replaced. */
+interface ResolvedStep extends Step {
+  target: string;
+  value: string;
+}
+
+const ASSERT_POLL_MS = 50;
+
+const passed = (validationResult = '', extra: Partial<StepOutcome> = {}): StepOutcome => ({
+  validationResult,
+  images: [],
+  attachments: [],
+  ...extra,
+});
+
+function absoluteUrl(url: string, baseUrl: string): string {
+  return new URL(url, `${baseUrl}/`).toString();
+}
+
+function requireTarget(step: ResolvedStep): string {
+  if (step.target.trim() === '') throw new StepFailure(`The ${step.action} step needs a target (a CSS or text= selector)`);
+  return step.target;
+}
+
+/** Turns Playwright's multi-line timeout text into one line that says which element was missing or not ready. */
+async function describeLocatorFailure(error: unknown, step: ResolvedStep, env: StepEnvironment): Promise<never> {
+  if (!(error instanceof errors.TimeoutError)) throw error;
+  const count = await env.page
+    .locator(step.target)
+    .count()
+    .catch(() => 0);
+  if (count === 0) throw new StepFailure(`Element not found: "${step.target}" (waited ${step.timeoutMs} ms)`);
+  throw new StepFailure(`Element "${step.target}" was found but not ready for ${step.action} within ${step.timeoutMs} ms`);
+}
+
+async function onElement(step: ResolvedStep, env: StepEnvironment, act: (timeout: number) => Promise<unknown>): Promise<StepOutcome> {
+  requireTarget(step);
+  try {
+    await act(step.timeoutMs);
+  } catch (error) {
+    await describeLocatorFailure(error, step, env);
+  }
+  return passed();
+}
+
+/** Polls `read` until `matches` or the step's timeout; fails with what was expected and what was last seen. */
+async function assertEventually(
+  step: ResolvedStep,
+  what: string,
+  read: () => Promise<string | null>,
+  matches: (actual: string) => boolean,
+): Promise<StepOutcome> {
+  const deadline = Date.now() + step.timeoutMs;
+  let actual: string | null;
+  for (;;) {
+    actual = await read();
+    if (actual !== null && matches(actual)) return passed(`${what} "${actual}" contains "${step.value}"`);
+    if (Date.now() >= deadline) break;
+    await new Promise((resolveDelay) => setTimeout(resolveDelay, ASSERT_POLL_MS));
+  }
+  const seen = actual === null ? `no element matches "${step.target}"` : `found "${actual}"`;
+  throw new StepFailure(
+    `Assertion failed: expected ${what} to contain "${step.value}"`,
+    `Expected ${what} containing "${step.value}"; ${seen}`,
+  );
+}
+
+async function textOf(env: StepEnvironment, target: string): Promise<string | null> {
+  const locator = env.page.locator(target).first();
+  if ((await locator.count()) === 0) return null;
+  return ((await locator.textContent({ timeout: ASSERT_POLL_MS * 4 }).catch(() => null)) ?? '').trim();
+}
+
+async function screenshot(step: ResolvedStep, env: StepEnvironment): Promise<StepOutcome> {
+  const { file, ref } = await env.artifacts.reserve(`${step.stepId}-screenshot`, 'png');
+  await env.page.screenshot({ path: file, timeout: step.timeoutMs });
+  return passed('Screenshot taken', { images: [ref] });
+}
+
+const HTTP_METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\S+)$/i;
+
+/** target is "URL" or "METHOD URL"; value is the body. The response (status, headers, body) becomes an attachment. */
+async function httpRequest(step: ResolvedStep, env: StepEnvironment): Promise<StepOutcome> {
+  const target = requireTarget(step).trim();
+  const match = HTTP_METHOD.exec(target);
+  const method = (match?.[1] ?? 'GET').toUpperCase();
+  const url = absoluteUrl(match?.[2] ?? target, env.baseUrl);
+  let response;
+  try {
+    response = await env.context.request.fetch(url, {
+      method,
+      timeout: step.timeoutMs,
+      ...(step.value === '' ? {} : { data: step.value }),
+    });
+  } catch (error) {
+    throw new StepFailure(`HTTP ${method} ${url} failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+  }
+  const headers = Object.entries(response.headers()).map(([name, value]) => `${name}: ${value}`);
+  const status = `HTTP ${response.status()} ${response.statusText()}`.trim();
+  const body = await response.body();
+  const attachment = await env.artifacts.write(
+    `${step.stepId}-response`,
+    'txt',
+    Buffer.concat([Buffer.from(`${method} ${url}\n${status}\n${headers.join('\n')}\n\n`), body]),
+  );
+  if (!response.ok()) throw new StepFailure(`${method} ${url} answered ${status}`, status, [attachment]);
+  return passed(status, { attachments: [attachment] });
+}
+
+type ActionHandler = (step: ResolvedStep, env: StepEnvironment) => Promise<StepOutcome>;
+
+const ACTIONS: Record<StepAction, ActionHandler> = {
+  open: async (step, env) => {
+    const url = absoluteUrl(step.value || requireTarget(step), env.baseUrl);
+    const response = await env.page.goto(url, { timeout: step.timeoutMs }).catch((error: unknown) => {
+      throw new StepFailure(`Could not open ${url}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
+    });
+    if (response && !response.ok()) throw new StepFailure(`Opening ${url} answered HTTP ${response.status()}`);
+    return passed(`Opened ${url}`);
+  },
+  click: (step, env) => onElement(step, env, (timeout) => env.page.locator(step.target).first().click({ timeout })),
+  type: (step, env) => onElement(step, env, (timeout) => env.page.locator(step.target).first().fill(step.value, { timeout })),
+  select: (step, env) => onElement(step, env, (timeout) => env.page.locator(step.target).first().selectOption(step.value, { timeout })),
+  check: (step, env) =>
+    onElement(step, env, (timeout) => {
+      const box = env.page.locator(step.target).first();
+      return step.value.trim().toLowerCase() === 'false' ? box.uncheck({ timeout }) : box.check({ timeout });
+    }),
+  press: async (step, env) => {
+    if (step.target.trim() === '') {
+      await env.page.keyboard.press(step.value);
+      return passed();
+    }
+    return onElement(step, env, (timeout) => env.page.locator(step.target).first().press(step.value, { timeout }));
+  },
+  waitFor: (step, env) => onElement(step, env, (timeout) => env.page.locator(step.target).first().waitFor({ state: 'visible', timeout })),
+  assertVisible: async (step, env) => {
+    await onElement(step, env, (timeout) => env.page.locator(step.target).first().waitFor({ state: 'visible', timeout }));
+    return passed(`"${step.target}" is visible`);
+  },
+  assertText: (step, env) => {
+    requireTarget(step);
+    return assertEventually(
+      step,
+      'text',
+      () => textOf(env, step.target),
+      (actual) => actual.includes(step.value),
+    );
+  },
+  assertUrl: (step, env) =>
+    assertEventually(
+      step,
+      'URL',
+      () => Promise.resolve(env.page.url()),
+      (actual) => actual.includes(step.value),
+    ),
+  assertTitle: (step, env) =>
+    assertEventually(
+      step,
+      'title',
+      () => env.page.title(),
+      (actual) => actual.includes(step.value),
+    ),
+  screenshot,
+  httpRequest,
+  setVariable: (step, env) => {
+    const name = requireTarget(step).trim();
+    if (!/^\w+$/.test(name)) throw new StepFailure(`"${name}" is not a variable name (letters, digits and underscores)`);
+    env.variables.set(name, step.value);
+    return Promise.resolve(passed(`${name} = "${step.value}"`));
+  },
+};
+
+/** Runs one step; throws StepFailure (or another error) when it fails. */
+export async function performStep(step: Step, env: StepEnvironment): Promise<StepOutcome> {
+  const resolved: ResolvedStep = { ...step, target: substitute(step.target, env.variables), value: substitute(step.value, env.variables) };
+  return await ACTIONS[step.action](resolved, env);
+}

@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Collection } from '../../shared/contracts/collections';
+import { fileRefSchema, runProgressSchema, type FileRef, type RunProgress } from '../../shared/contracts/runs';
+import type { Db } from '../db/database';
+import type { RunState, RunsTable, StepResultsTable } from '../db/schema-runs';
+import type { Selectable } from 'kysely';
+import { z } from 'zod';
+import { initialProgress } from './progress';
+
+export type RunRow = Selectable<RunsTable>;
+export type StepResultRow = Selectable<StepResultsTable>;
+export type NewStepResult = Omit<StepResultRow, 'id' | 'images' | 'attachments'> & { images: FileRef[]; attachments: FileRef[] };
+
+const stringListSchema = z.array(z.string());
+const fileRefListSchema = z.array(fileRefSchema);
+
+export const parseStringList = (json: string): string[] => stringListSchema.parse(JSON.parse(json));
+export const parseFileRefs = (json: string): FileRef[] => fileRefListSchema.parse(JSON.parse(json));
+export const parseProgress = (json: string): RunProgress => runProgressSchema.parse(JSON.parse(json));
+
+export const now = (): string => new Date().toISOString();
+
+export interface RunAuthor {
+  orgId: string;
+  userId: string;
+}
+
+/** Queues a run of `collection` as it is now: later edits of the collection do not change a queued run. */
+export async function insertRun(db: Db, collection: Collection, by: RunAuthor): Promise<RunRow> {
+  const row: RunRow = {
+    status_id: randomUUID(),
+    org_id: by.orgId,
+    collection_id: collection.collectionId || collection.id,
+    test_suite_name: collection.testSuiteName,
+    collection: JSON.stringify(collection),
+    state: 'QUEUED',
+    device_type: collection.deviceType,
+    hybrid_device_ids: JSON.stringify(Object.keys(collection.hybridDeviceIds)),
+    resource_ids: '[]',
+    time_submitted: now(),
+    time_started: null,
+    time_completed: null,
+    triggered_by: by.userId,
+    cancelled_by: null,
+    progress: JSON.stringify(initialProgress()),
+    attachments: '[]',
+  };
+  await db.insertInto('runs').values(row).execute();
+  return row;
+}
+
+/** A run by id; `orgId` limits the search to one organization. */
+export function findRun(db: Db, statusId: string, orgId?: string): Promise<RunRow | undefined> {
+  return db
+    .selectFrom('runs')
+    .selectAll()
+    .where('status_id', '=', statusId)
+    .$if(orgId !== undefined, (qb) => qb.where('org_id', '=', orgId ?? ''))
+    .executeTakeFirst();
+}
+
+/** Runs in `states`, oldest trigger first (rowid breaks ties within one millisecond). */
+export function listRunsIn(db: Db, states: readonly RunState[], orgId?: string): Promise<RunRow[]> {
+  return db
+    .selectFrom('runs')
+    .selectAll()
+    .where('state', 'in', states)
+    .$if(orgId !== undefined, (qb) => qb.where('org_id', '=', orgId ?? ''))
+    .orderBy('time_submitted')
+    .orderBy(sql`rowid`)
+    .execute();
+}
+
+export async function appendLog(db: Db, statusId: string, value: string): Promise<void> {
+  await db.insertInto('run_logs').values({ status_id: statusId, key: now(), value }).execute();
+}
+
+export async function insertStepResult(db: Db, result: NewStepResult): Promise<void> {
+  await db
+    .insertInto('step_results')
+    .values({ ...result, images: JSON.stringify(result.images), attachments: JSON.stringify(result.attachments) })
+    .execute();
+}
+
+export async function saveProgress(db: Db, statusId: string, progress: RunProgress): Promise<void> {
+  await db
+    .updateTable('runs')
+    .set({ progress: JSON.stringify(progress) })
+    .where('status_id', '=', statusId)
+    .execute();
+}
+
+export async function addRunAttachment(db: Db, statusId: string, file: FileRef): Promise<void> {
+  const run = await findRun(db, statusId);
+  if (!run) return;
+  const attachments = [...parseFileRefs(run.attachments), file];
+  await db
+    .updateTable('runs')
+    .set({ attachments: JSON.stringify(attachments) })
+    .where('status_id', '=', statusId)
+    .execute();
+}
+
+/**
+ * Ends a queued or running run and frees its resources in one transaction. A run that already ended keeps its
+ * state (a cancel racing the last step cannot turn PASSED into CANCELLED); answers whether this call ended it.
+ */
+export async function finishRun(
+  db: Db,
+  statusId: string,
+  state: RunState,
+  extra: { cancelledBy?: string; progress?: RunProgress } = {},
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const run = await trx.selectFrom('runs').select(['resource_ids', 'state']).where('status_id', '=', statusId).executeTakeFirst();
+    if (!run || (run.state !== 'QUEUED' && run.state !== 'RUNNING')) return false;
+    await trx
+      .updateTable('runs')
+      .set({
+        state,
+        time_completed: now(),
+        ...(extra.cancelledBy === undefined ? {} : { cancelled_by: extra.cancelledBy }),
+        ...(extra.progress === undefined ? {} : { progress: JSON.stringify(extra.progress) }),
+      })
+      .where('status_id', '=', statusId)
+      .execute();
+    const resourceIds = parseStringList(run.resource_ids);
+    if (resourceIds.length > 0) {
+      await trx.updateTable('resources').set({ device_in_use: 0, updated_at: now() }).where('device_id', 'in', resourceIds).execute();
+    }
+    return true;
+  });
+}
+
+export function listStepResults(db: Db, statusId: string): Promise<StepResultRow[]> {
+  return db.selectFrom('step_results').selectAll().where('status_id', '=', statusId).orderBy('id').execute();
+}
+
+export function listLogs(db: Db, statusId: string): Promise<{ key: string; value: string }[]> {
+  return db.selectFrom('run_logs').select(['key', 'value']).where('status_id', '=', statusId).orderBy('id').execute();
+}

@@ -1,0 +1,292 @@
+import type { Browser } from 'playwright-core';
+import type { Collection } from '../../shared/contracts/collections';
+import { collectionSchema } from '../../shared/contracts/collections';
+import type { FileRef, RunProgress } from '../../shared/contracts/runs';
+import type { Db } from '../db/database';
+import type { RunState } from '../db/schema-runs';
+import { BROWSER_DEVICE_TYPE } from '../resources/browserPool';
+import type { Scheduler } from '../scheduler/scheduler';
+import { artifactsRoot, RunArtifacts } from './artifacts';
+import { executeBrowserRun, type RunRecorder } from './executor/browserExecutor';
+import { createWarmBrowsers } from './executor/warmBrowsers';
+import {
+  addRunAttachment,
+  appendLog,
+  finishRun,
+  findRun,
+  insertRun,
+  insertStepResult,
+  listRunsIn,
+  now,
+  parseStringList,
+  saveProgress,
+  type RunAuthor,
+  type RunRow,
+} from './runRepository';
+
+export type StopState = Extract<RunState, 'CANCELLED' | 'ABORTED'>;
+
+interface StopRequest {
+  state: StopState;
+  by: string;
+  reason: string;
+}
+
+interface ActiveRun {
+  controller: AbortController;
+  browser?: Browser;
+  stop: StopRequest | undefined;
+  done: Promise<void>;
+}
+
+export interface RunService {
+  /** Queues a run of the collection as it is now and starts dispatching. */
+  enqueue(collection: Collection, by: RunAuthor): Promise<RunRow>;
+  /** Cancels those of `statusIds` that are still queued; answers the ones it cancelled. */
+  cancelQueued(statusIds: readonly string[], by: string): Promise<string[]>;
+  /** Stops a running run (browser closed, resources freed); false when it is not running. */
+  stop(statusId: string, request: StopRequest): Promise<boolean>;
+  /** Stops whatever runs on the device and frees it; false when the device is not busy. */
+  releaseDevice(deviceId: string, by: string): Promise<boolean>;
+  /** Starts dispatching; runs reach the server at `baseUrl` (BASE_URL, relative URLs). */
+  start(baseUrl: string): void;
+  /** Allocates free resources to queued runs now (also on every scheduler tick). */
+  dispatch(): Promise<void>;
+  /** Stops every execution without ending its run: the next start aborts it, exactly as after a crash. */
+  close(): Promise<void>;
+}
+
+export interface RunServiceOptions {
+  db: Db;
+  dataDir: string;
+  chromiumPath: string;
+  scheduler: Scheduler;
+}
+
+export const RESTART_ABORT_LOG = 'The server stopped while this run was in progress: aborted at restart';
+
+/** Every run left RUNNING by a stopped or crashed server is ABORTED and its resources freed; QUEUED runs stay. */
+export async function abortInterruptedRuns(db: Db): Promise<number> {
+  const interrupted = await listRunsIn(db, ['RUNNING']);
+  for (const run of interrupted) {
+    await appendLog(db, run.status_id, RESTART_ABORT_LOG);
+    await finishRun(db, run.status_id, 'ABORTED');
+  }
+  return interrupted.length;
+}
+
+/**
+ * Gives each queued run, oldest first, one free plugged-in browser resource (one of its hybridDeviceIds when it
+ * names some), in one transaction: the conditional update on device_in_use makes a resource go to one run only.
+ * Mobile and desktop resources are gateway agents; without one a HYBRID run waits in the queue.
+ */
+async function allocate(db: Db): Promise<RunRow[]> {
+  return db.transaction().execute(async (trx) => {
+    const queued = await listRunsIn(trx, ['QUEUED']);
+    if (queued.length === 0) return [];
+    const free = await trx
+      .selectFrom('resources')
+      .select('device_id')
+      .where('cmd_device_type', '=', BROWSER_DEVICE_TYPE)
+      .where('plugged_in', '=', 1)
+      .where('device_in_use', '=', 0)
+      .orderBy('device_id')
+      .execute();
+    const freeIds = free.map((resource) => resource.device_id);
+    const started: RunRow[] = [];
+    for (const run of queued) {
+      const wanted = parseStringList(run.hybrid_device_ids);
+      const deviceId =
+        wanted.length > 0 ? freeIds.find((id) => wanted.includes(id)) : run.device_type === BROWSER_DEVICE_TYPE ? freeIds[0] : undefined;
+      if (deviceId === undefined) continue;
+      freeIds.splice(freeIds.indexOf(deviceId), 1);
+      const taken = await trx
+        .updateTable('resources')
+        .set({ device_in_use: 1, updated_at: now() })
+        .where('device_id', '=', deviceId)
+        .where('device_in_use', '=', 0)
+        .executeTakeFirst();
+      if (taken.numUpdatedRows !== 1n) continue;
+      const update = { state: 'RUNNING' as const, resource_ids: JSON.stringify([deviceId]), time_started: now() };
+      await trx.updateTable('runs').set(update).where('status_id', '=', run.status_id).execute();
+      started.push({ ...run, ...update });
+    }
+    return started;
+  });
+}
+
+const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+
+export async function createRunService(options: RunServiceOptions): Promise<RunService> {
+  const { db } = options;
+  const root = artifactsRoot(options.dataDir);
+  const active = new Map<string, ActiveRun>();
+  let baseUrl: string | undefined;
+  let closed = false;
+  let dispatching: Promise<void> | undefined;
+  let again = false;
+  let unregisterTick: (() => void) | undefined;
+  const browsers = createWarmBrowsers(options.chromiumPath);
+
+  await abortInterruptedRuns(db);
+
+  /** After close() nothing is written: the run stays RUNNING for the next start to abort, like a crash. */
+  const recorderFor = (statusId: string): RunRecorder => {
+    const whenOpen =
+      <A extends unknown[]>(write: (...args: A) => Promise<void>) =>
+      async (...args: A): Promise<void> => {
+        if (!closed) await write(...args);
+      };
+    return {
+      log: whenOpen((line: string) => appendLog(db, statusId, line)),
+      progress: whenOpen((progress: RunProgress) => saveProgress(db, statusId, progress)),
+      attachment: whenOpen((file: FileRef) => addRunAttachment(db, statusId, file)),
+      step: whenOpen(async (result, progress) => {
+        await db.transaction().execute(async (trx) => {
+          await insertStepResult(trx, result);
+          await saveProgress(trx, statusId, progress);
+        });
+      }),
+    };
+  };
+
+  async function execute(run: RunRow, entry: ActiveRun): Promise<void> {
+    const recorder = recorderFor(run.status_id);
+    let state: RunState = 'FAILED';
+    let progress: RunProgress | undefined;
+    const [deviceId = ''] = parseStringList(run.resource_ids);
+    try {
+      await recorder.log(`Started on ${deviceId}`);
+      const session = await browsers.acquire(deviceId);
+      entry.browser = session.browser;
+      const outcome = await executeBrowserRun({
+        statusId: run.status_id,
+        collection: collectionSchema.parse(JSON.parse(run.collection)),
+        session,
+        baseUrl: baseUrl ?? '',
+        artifacts: new RunArtifacts(root, run.status_id),
+        recorder,
+        signal: entry.controller.signal,
+      });
+      state = outcome.result;
+      progress = outcome.progress;
+    } catch (error) {
+      if (!entry.stop) await recorder.log(`The run could not go on: ${firstLine(error)}`);
+    } finally {
+      if (entry.browser) browsers.release(deviceId, entry.browser);
+    }
+    if (closed) return;
+    if (entry.stop) await appendLog(db, run.status_id, entry.stop.reason);
+    else await appendLog(db, run.status_id, `Finished: ${state}`);
+    await finishRun(db, run.status_id, entry.stop?.state ?? state, {
+      ...(entry.stop ? { cancelledBy: entry.stop.by } : {}),
+      ...(progress ? { progress } : {}),
+    });
+  }
+
+  /** Free plugged-in browser resources get their Chromium started before the first run asks. */
+  async function warmFreeBrowsers(): Promise<void> {
+    const free = await db
+      .selectFrom('resources')
+      .select('device_id')
+      .where('cmd_device_type', '=', BROWSER_DEVICE_TYPE)
+      .where('plugged_in', '=', 1)
+      .where('device_in_use', '=', 0)
+      .execute();
+    for (const resource of free) browsers.warm(resource.device_id);
+  }
+
+  function launch(run: RunRow): void {
+    const entry: ActiveRun = { controller: new AbortController(), stop: undefined, done: Promise.resolve() };
+    active.set(run.status_id, entry);
+    entry.done = execute(run, entry)
+      .catch(async (error: unknown) => {
+        // The last resort of a crash path: the resource must not stay marked in use.
+        console.error(`Run ${run.status_id} ended with an error:`, error);
+        if (!closed) await finishRun(db, run.status_id, 'FAILED').catch(() => undefined);
+      })
+      .finally(() => {
+        active.delete(run.status_id);
+        void dispatch();
+      });
+  }
+
+  function dispatch(): Promise<void> {
+    if (closed || baseUrl === undefined) return Promise.resolve();
+    if (dispatching) {
+      again = true;
+      return dispatching;
+    }
+    dispatching = (async () => {
+      do {
+        again = false;
+        for (const run of await allocate(db)) launch(run);
+      } while (again && !closed);
+    })().finally(() => {
+      dispatching = undefined;
+    });
+    return dispatching;
+  }
+
+  async function stop(statusId: string, request: StopRequest): Promise<boolean> {
+    const entry = active.get(statusId);
+    if (entry) {
+      entry.stop ??= request;
+      entry.controller.abort();
+      await entry.done;
+      return true;
+    }
+    const run = await findRun(db, statusId);
+    if (run?.state !== 'RUNNING') return false;
+    await appendLog(db, statusId, request.reason);
+    return finishRun(db, statusId, request.state, { cancelledBy: request.by });
+  }
+
+  return {
+    async enqueue(collection, by) {
+      const run = await insertRun(db, collection, by);
+      await appendLog(db, run.status_id, `Queued by ${by.userId}`);
+      void dispatch();
+      return run;
+    },
+    async cancelQueued(statusIds, by) {
+      const cancelled: string[] = [];
+      for (const statusId of new Set(statusIds)) {
+        const run = await findRun(db, statusId);
+        if (run?.state !== 'QUEUED') continue;
+        if (await finishRun(db, statusId, 'CANCELLED', { cancelledBy: by })) {
+          await appendLog(db, statusId, `Cancelled in the queue by ${by}`);
+          cancelled.push(statusId);
+        }
+      }
+      return cancelled;
+    },
+    stop,
+    async releaseDevice(deviceId, by) {
+      const resource = await db.selectFrom('resources').select('device_in_use').where('device_id', '=', deviceId).executeTakeFirst();
+      if (!resource?.device_in_use) return false;
+      const running = await listRunsIn(db, ['RUNNING']);
+      const holders = running.filter((run) => parseStringList(run.resource_ids).includes(deviceId));
+      const reason = `Resource ${deviceId} was released by ${by}: run aborted`;
+      for (const run of holders) await stop(run.status_id, { state: 'ABORTED', by, reason });
+      await db.updateTable('resources').set({ device_in_use: 0, updated_at: now() }).where('device_id', '=', deviceId).execute();
+      void dispatch();
+      return true;
+    },
+    start(url) {
+      baseUrl = url;
+      void warmFreeBrowsers();
+      unregisterTick = options.scheduler.registerTickHandler('run dispatcher', () => dispatch());
+      void dispatch();
+    },
+    dispatch,
+    async close() {
+      closed = true;
+      unregisterTick?.();
+      for (const entry of active.values()) entry.controller.abort();
+      await Promise.all([...active.values()].map((entry) => entry.done));
+      await dispatching;
+      await browsers.close();
+    },
+  };
+}

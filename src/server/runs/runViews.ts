@@ -1,0 +1,138 @@
+import type {
+  FileRef,
+  LastExecuted,
+  RunDetails,
+  RunningCollection,
+  RunSummary,
+  StepDetail,
+  TestCaseDetail,
+} from '../../shared/contracts/runs';
+import type { Db } from '../db/database';
+import { listLogs, listStepResults, parseFileRefs, parseProgress, parseStringList, type RunRow, type StepResultRow } from './runRepository';
+
+/** The devices a run holds (running) or asked for (queued). */
+export function runDevices(run: RunRow): string[] {
+  const assigned = parseStringList(run.resource_ids);
+  return assigned.length > 0 ? assigned : parseStringList(run.hybrid_device_ids);
+}
+
+/** Display names of the devices, for the sidebar; a queued run without chosen devices takes any of its type. */
+export async function displayDevicesOf(db: Db, run: RunRow): Promise<string> {
+  const devices = runDevices(run);
+  if (devices.length === 0) return `Any free ${run.device_type} resource`;
+  const rows = await db.selectFrom('resources').select(['device_id', 'device_display_name']).where('device_id', 'in', devices).execute();
+  const names = new Map(rows.map((row) => [row.device_id, row.device_display_name]));
+  return devices.map((id) => names.get(id) ?? id).join(', ');
+}
+
+export async function runningCollectionOf(db: Db, run: RunRow): Promise<RunningCollection> {
+  return {
+    ...parseProgress(run.progress),
+    id: run.status_id,
+    statusId: run.status_id,
+    collectionId: run.collection_id,
+    testSuiteName: run.test_suite_name,
+    result: run.state,
+    displayDevices: await displayDevicesOf(db, run),
+    devices: runDevices(run),
+    timeSubmitted: run.time_submitted,
+    timeStarted: run.time_started,
+  };
+}
+
+export function runSummaryOf(run: RunRow): RunSummary {
+  return {
+    id: run.status_id,
+    statusId: run.status_id,
+    collectionId: run.collection_id,
+    testSuiteName: run.test_suite_name,
+    testStatus: run.state,
+    devices: runDevices(run),
+    triggeredBy: run.triggered_by,
+    cancelledBy: run.cancelled_by,
+    timeSubmitted: run.time_submitted,
+    timeStarted: run.time_started,
+    timeCompleted: run.time_completed,
+  };
+}
+
+function stepDetailOf(row: StepResultRow): StepDetail {
+  return {
+    stepId: row.step_id,
+    stepName: row.step_name,
+    tagName: row.action,
+    result: row.result,
+    errorDetail: row.error_detail,
+    validationResult: row.validation_result,
+    images: parseFileRefs(row.images),
+    attachments: parseFileRefs(row.attachments),
+    timeStarted: row.time_started,
+    timeCompleted: row.time_completed,
+  };
+}
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+const resultOf = (rows: readonly StepResultRow[]): 'PASSED' | 'FAILED' =>
+  rows.some((row) => row.result === 'FAILED') ? 'FAILED' : 'PASSED';
+
+/** One entry per flow visit (a flow with its loops), in the order they ran. */
+export function testCaseDetailsOf(rows: readonly StepResultRow[]): TestCaseDetail[] {
+  return [...groupBy(rows, (row) => row.flow_index).values()].map((visit) => {
+    const first = visit[0] as StepResultRow;
+    const failed = visit.find((row) => row.result === 'FAILED');
+    const images = (predicate: (row: StepResultRow) => boolean): FileRef[] =>
+      visit.filter(predicate).flatMap((row) => parseFileRefs(row.images));
+    const loops = [...groupBy(visit, (row) => row.flow_loop).entries()].map(([loop, steps]) => ({
+      loop,
+      result: resultOf(steps),
+      steps: steps.map(stepDetailOf),
+    }));
+    return {
+      testCaseId: first.flow_id,
+      testCaseName: first.flow_name,
+      testCaseType: first.flow_type,
+      testCaseResult: resultOf(visit),
+      loop: loops.length,
+      failedTestStep: failed?.step_id ?? null,
+      testCaseDetailByLoop: loops,
+      failureImagesList: images((row) => row.result === 'FAILED'),
+      captureScreenshotSteps: images((row) => row.action === 'screenshot'),
+    };
+  });
+}
+
+export async function lastExecutedOf(db: Db, run: RunRow): Promise<LastExecuted> {
+  const cases = testCaseDetailsOf(await listStepResults(db, run.status_id));
+  const failedCases = cases.filter((testCase) => testCase.testCaseResult === 'FAILED');
+  return {
+    testSuiteName: run.test_suite_name,
+    testStatus: run.state,
+    testStatusId: run.status_id,
+    timeCompleted: run.time_completed,
+    failedCases: failedCases.map((testCase) => ({ testCaseName: testCase.testCaseName, testStepIdFailed: testCase.failedTestStep ?? '' })),
+    totalTestCases: cases.length,
+    passed: cases.length - failedCases.length,
+    failed: failedCases.length,
+    isFailed: run.state !== 'PASSED',
+  };
+}
+
+export async function runDetailsOf(db: Db, run: RunRow): Promise<RunDetails> {
+  return {
+    ...runSummaryOf(run),
+    progress: parseProgress(run.progress),
+    testCaseDetails: testCaseDetailsOf(await listStepResults(db, run.status_id)),
+    logsList: await listLogs(db, run.status_id),
+    attachments: parseFileRefs(run.attachments),
+  };
+}
