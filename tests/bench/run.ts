@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumMissing, CHROMIUM_PATH, launchBrowser, ROOT_DIR, startPlatform } from '../e2e/harness';
+import { runExecutorBench } from './executor';
 
 const KB = 1024;
 const BUDGETS = { loginJsGzipKb: 150, precacheTotalKb: 2 * 1024 } as const;
@@ -66,6 +67,7 @@ async function main(): Promise<number> {
   print('precache-entries', precache.entries, 'count');
   print('budget-login-js-gzip', BUDGETS.loginJsGzipKb, 'KB');
   print('budget-precache-total', BUDGETS.precacheTotalKb, 'KB');
+  await runExecutorBench();
 
   const exceeded = [
     loginJsKb > BUDGETS.loginJsGzipKb && `login JS ${loginJsKb.toFixed(1)} KB gzip exceeds ${BUDGETS.loginJsGzipKb} KB`,

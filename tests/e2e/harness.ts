@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../src/server/runs/executor/browserExecutor';
 
 export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const ARTIFACTS_DIR = join(ROOT_DIR, 'tests', '.artifacts');
@@ -16,17 +17,6 @@ const SERVER_STOP_TIMEOUT_MS = 10_000;
 const OUTPUT_LINES_KEPT = 200;
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Flags that keep Chromium off the network this machine does not have, and quiet in a container. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
 
 /**
  * Whether the end-to-end files can run. CI must have Chromium, so its absence fails there at once;

@@ -4,11 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { collectionListResponseSchema, collectionResponseSchema } from '../../shared/contracts/collections';
 import { FINISHED_RUN_STATES, runDetailsResponseSchema, triggerResponseSchema, type RunDetails } from '../../shared/contracts/runs';
 import { endpoints } from '../../shared/endpoints';
+import { CHROMIUM_ARGS } from '../runs/executor/browserExecutor';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { DEMO_FAILING_COLLECTION, DEMO_PASSING_COLLECTION } from './seedDemoCollections';
 
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run', '--disable-quic'];
 
 describe('demo app and seed', () => {
   let t: TestServer;
