@@ -48,6 +48,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: ['src/server/**'],
           setupFiles: ['tests/setup/unit.ts'],
+          // Component tests drive real react-aria widgets; on a loaded two-core machine 5 s is too tight.
+          testTimeout: 15_000,
         },
       },
       {

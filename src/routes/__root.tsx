@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext } from '@tanstack/react-router';
 import { configQueryOptions } from '../lib/config';
-import { RootLayout } from '../features/shell/components/RootLayout';
+import { RootWithCollectionStatus } from './-collection-status';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -10,5 +10,5 @@ export interface RouterContext {
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Every guard reads config flags, so the config is loaded before the first route.
   beforeLoad: ({ context }) => context.queryClient.ensureQueryData(configQueryOptions).then(() => undefined),
-  component: RootLayout,
+  component: RootWithCollectionStatus,
 });

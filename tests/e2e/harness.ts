@@ -41,8 +41,10 @@ export interface Platform {
   readonly dataDir: string;
   /** Everything the server printed so far, for failure messages. */
   output(): string;
-  /** Stops the server on the same port and data folder and starts it again. */
+  /** Stops the server on the same port and data folder and starts it again (after `kill()` too). */
   restart(): Promise<void>;
+  /** Kills the server with SIGKILL, as a crash would: no shutdown code runs. `restart()` brings it back. */
+  kill(): Promise<void>;
   /** Stops the server and deletes its data folder. */
   stop(): Promise<void>;
 }
@@ -108,6 +110,14 @@ function stopServer(child: ChildProcess): Promise<void> {
   });
 }
 
+function killServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolvePromise) => {
+    child.once('exit', () => resolvePromise());
+    child.kill('SIGKILL');
+  });
+}
+
 /** Starts the real server with a fresh data folder; `env` adds to or overrides the defaults. */
 export async function startPlatform({ env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<Platform> {
   requireBuiltApp();
@@ -135,6 +145,7 @@ export async function startPlatform({ env = {} }: { env?: NodeJS.ProcessEnv } = 
       // The same port keeps the origin, so the browser's service worker and storage carry over.
       server = await launchServer({ ...baseEnv, PORT: port }, log);
     },
+    kill: () => killServer(server.child),
     async stop() {
       await stopServer(server.child);
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { MESSAGES } from '../../src/shared/constants';
 import { storedUserSchema, type StoredUser } from '../../src/shared/contracts/auth';
 import type { AdminCredentials } from './harness';
@@ -60,4 +60,57 @@ export async function waitForHeaderUser(page: Page): Promise<void> {
   const user = await storedUser(page);
   const name = `${user.userDetails.firstName} ${user.userDetails.lastName}`.trim() || user.userId;
   await page.getByRole('banner').getByText(name).waitFor();
+}
+
+/** The Studio's collection toolbar: the collection selector with Open, Save, Run and New collection. */
+export function studioToolbar(page: Page) {
+  return page.getByRole('toolbar', { name: 'Collection' });
+}
+
+export async function openStudio(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/studio/automation-studio`);
+  await studioToolbar(page).waitFor();
+}
+
+/** Picks `option` in the react-aria Select labelled `label` inside `scope` (its button reads "<value> <label>"). */
+export async function chooseOption(page: Page, scope: Locator, label: string, option: string): Promise<void> {
+  await scope.getByRole('button', { name: new RegExp(`${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+export function statusSidebar(page: Page) {
+  return page.getByRole('complementary', { name: 'Collection status' });
+}
+
+/**
+ * Opens the collection status sidebar from the header unless it is open already. The header hides its toggle while a
+ * collection is in progress (spec part 1 §2 Header), so open the sidebar before a run starts.
+ */
+export async function openStatusSidebar(page: Page): Promise<Locator> {
+  const sidebar = statusSidebar(page);
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Collection status' });
+  await sidebar.or(toggle).first().waitFor();
+  if (!(await sidebar.isVisible())) await toggle.click();
+  await sidebar.waitFor();
+  return sidebar;
+}
+
+export function statusPanel(page: Page, title: 'Last Collection Completed' | 'Currently Running') {
+  return statusSidebar(page).getByRole('region', { name: title, exact: true });
+}
+
+/** Opens the report of the last completed collection from the status sidebar, once that panel shows `collectionName`. */
+export async function openLastCompletedReport(page: Page, collectionName: string): Promise<Locator> {
+  await openStatusSidebar(page);
+  await statusPanel(page, 'Last Collection Completed').getByRole('button', { name: `Report of ${collectionName}` }).click();
+  const report = page.getByRole('dialog', { name: 'Collection Report' });
+  await report.getByRole('grid', { name: 'Flow details' }).waitFor();
+  return report;
+}
+
+export async function openResourceManagement(page: Page, baseUrl: string): Promise<Locator> {
+  await page.goto(`${baseUrl}/studio/configuration-management`);
+  const resources = page.getByRole('region', { name: 'Resource Management' });
+  await resources.waitFor();
+  return resources;
 }

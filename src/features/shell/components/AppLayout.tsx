@@ -5,6 +5,7 @@ import { layoutVisibility } from '../layout-visibility';
 import { buildMenu, type SavedReportSummary } from '../menu-items';
 import { documentTitle } from '../route-meta';
 import { CollectionImportInput } from './CollectionImportInput';
+import type { StatusPanelSlots } from './CollectionStatusSidebar';
 import { PageSpinner } from './PageSpinner';
 import { UpdatePrompt } from './UpdatePrompt';
 
@@ -21,6 +22,10 @@ export interface AppLayoutProps {
   config: StudioConfig;
   savedReports: readonly SavedReportSummary[];
   children: ReactNode;
+  /** Contents of the collection status sidebar's panels. */
+  statusPanels?: StatusPanelSlots;
+  /** Always-mounted extras of the signed-in shell, such as pollers and modals opened from the sidebar. */
+  overlay?: ReactNode;
 }
 
 function displayName(user: StoredUser): string {
@@ -29,7 +34,7 @@ function displayName(user: StoredUser): string {
 }
 
 /** The app shell of spec part 1 §2: side menu, header, page, collection status sidebar, spinner. */
-export function AppLayout({ pathname, title, user, config, savedReports, children }: AppLayoutProps) {
+export function AppLayout({ pathname, title, user, config, savedReports, children, statusPanels, overlay }: AppLayoutProps) {
   const [isSidebarOpen, setSidebarOpen] = useState(false);
   const visibility = layoutVisibility(pathname);
   const features = user?.permissions.features ?? [];
@@ -66,9 +71,10 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
       </div>
       {visibility.sidebar && isSidebarOpen && (
         <Suspense fallback={null}>
-          <CollectionStatusSidebar config={config} />
+          <CollectionStatusSidebar config={config} panels={statusPanels} />
         </Suspense>
       )}
+      {overlay}
       <CollectionImportInput />
       <PageSpinner />
       <UpdatePrompt />

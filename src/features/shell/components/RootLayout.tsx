@@ -5,12 +5,14 @@ import { configQueryOptions } from '../../../lib/config';
 import { getSession, subscribeSession } from '../../../lib/session';
 import { userDetailsQueryOptions } from '../../../lib/user-details';
 import { usePageTitle } from '../route-meta';
-import { AppLayout } from './AppLayout';
+import { AppLayout, type AppLayoutProps } from './AppLayout';
+
+export type RootLayoutProps = Pick<AppLayoutProps, 'statusPanels' | 'overlay'>;
 
 const sessionUserId = () => getSession()?.userId ?? null;
 
 /** The root route's component: feeds the shell with the location, title, user and config. */
-export function RootLayout() {
+export function RootLayout({ statusPanels, overlay }: RootLayoutProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const title = usePageTitle();
   const userId = useSyncExternalStore(subscribeSession, sessionUserId);
@@ -18,7 +20,7 @@ export function RootLayout() {
   const { data: config } = useQuery(configQueryOptions);
 
   return (
-    <AppLayout pathname={pathname} title={title} user={userId !== null ? (user ?? null) : null} config={config ?? {}} savedReports={[]}>
+    <AppLayout pathname={pathname} title={title} user={userId !== null ? (user ?? null) : null} config={config ?? {}} savedReports={[]} statusPanels={statusPanels} overlay={overlay}>
       <Outlet />
     </AppLayout>
   );

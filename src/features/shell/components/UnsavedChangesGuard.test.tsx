@@ -4,10 +4,16 @@ import { MESSAGES } from '../../../shared/constants';
 import { currentPath, renderApp, signInAs } from '../../../../tests/support/render-app';
 import { isUnsavedWarningDisabled } from '../unsaved-warning';
 
+/** The guard holds only while the Studio form has unsaved edits: start a collection and name it. */
+async function editNewCollection(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'New collection' }));
+  await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Unsaved');
+}
+
 async function openStudio() {
   signInAs(['STUDIO', 'CONTROL_ROOM']);
   const app = renderApp('/automation-studio');
-  await screen.findByText('Studio is not available yet');
+  await editNewCollection(app.user);
   return app;
 }
 
@@ -54,7 +60,7 @@ describe('unsaved-changes guard of automation-studio', () => {
     expect(isUnsavedWarningDisabled()).toBe(true);
 
     await router.navigate({ to: '/automation-studio' });
-    await screen.findByText('Studio is not available yet');
+    await editNewCollection(user);
     await router.navigate({ to: '/control-room' });
     expect(currentPath(router)).toBe('/control-room');
     expect(screen.queryByRole('alertdialog')).toBeNull();

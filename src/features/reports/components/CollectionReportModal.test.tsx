@@ -1,0 +1,204 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anyOrigin, errorResponse } from '../../../../tests/msw/handlers';
+import { failureLabelsBackend, makeRunDetails, serveRunDetails } from '../../../../tests/msw/runs-handlers';
+import { server } from '../../../../tests/msw/server';
+import { signInAs } from '../../../../tests/support/render-app';
+import { createQueryClient } from '../../../lib/query-client';
+import { endpoints } from '../../../shared/endpoints';
+import { ToastRegion } from '../../../ui/Toast';
+import { CollectionReportModal } from './CollectionReportModal';
+
+const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
+
+function openReport(labels = failureLabelsBackend([{ labelId: 'label-env', labelName: 'Environment' }])) {
+  const details = makeRunDetails({ testSuiteName: 'Nightly collection' });
+  server.use(serveRunDetails(details), ...labels.handlers);
+  signInAs([]);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <CollectionReportModal statusId={details.statusId} onClose={() => undefined} />
+      <ToastRegion />
+    </QueryClientProvider>,
+  );
+  return { details, labels };
+}
+
+/** Captures what the page saves through a temporary object URL. */
+function captureSavedBlobs() {
+  const saved: Blob[] = [];
+  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    if (blob instanceof Blob) saved.push(blob);
+    return 'blob:saved';
+  });
+  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  return saved;
+}
+
+/** The text of the n-th saved file; fails the test when fewer were saved. */
+async function savedText(saved: readonly Blob[], index = 0): Promise<string> {
+  const blob = saved[index];
+  if (!blob) throw new Error(`Only ${saved.length} file(s) were saved`);
+  return blob.text();
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('CollectionReportModal', () => {
+  it('shows the run details and one flow detail row per executed step', async () => {
+    openReport();
+    const dialog = await screen.findByRole('dialog', { name: 'Collection Report' });
+    expect(await within(dialog).findByText('Nightly collection')).toBeInTheDocument();
+    expect(within(dialog).getByText('collection-1')).toBeInTheDocument();
+    expect(within(dialog).getByText('browser-1')).toBeInTheDocument();
+
+    const table = within(dialog).getByRole('grid', { name: 'Flow details' });
+    const rows = within(table).getAllByRole('rowgroup').flatMap((group) => within(group).getAllByRole('row'));
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Flow Name',
+      'Flow Loop',
+      'Step Id',
+      'Step Name',
+      'Result',
+      'Notes',
+      'Image Link',
+      'Attachments',
+    ]);
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      'Sign in11Open the pagePASSEDTitle matched',
+      'Pay by card11Type card numberPASSED',
+      'Pay by card12Press PayFAILEDButton #pay not foundImage 1response.json',
+    ]);
+  });
+
+  it('shows a step screenshot fetched with the bearer token as a data URL', async () => {
+    const authorizations: (string | null)[] = [];
+    server.use(
+      http.get(anyOrigin(endpoints.runs.downloadFile), ({ request }) => {
+        authorizations.push(request.headers.get('Authorization'));
+        return new HttpResponse(PNG_BYTES, { headers: { 'Content-Type': 'image/png' } });
+      }),
+    );
+    openReport();
+    await userEvent.click(await screen.findByRole('button', { name: 'View image failure.png' }));
+    const image = await screen.findByRole('img', { name: 'failure.png' });
+    expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(authorizations).toHaveLength(1);
+    expect(authorizations[0]).toMatch(/^Bearer /);
+  });
+
+  it("says the image is unavailable when it cannot be fetched, and 'Unable to download Attachment' for an attachment", async () => {
+    server.use(http.get(anyOrigin(endpoints.runs.downloadFile), () => errorResponse(404, 'File not found')));
+    openReport();
+    await userEvent.click(await screen.findByRole('button', { name: 'Download attachment response.json' }));
+    expect(await screen.findByText('Unable to download Attachment')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'View image failure.png' }));
+    expect(await screen.findByText('Image unavailable')).toBeInTheDocument();
+  });
+
+  it("refuses to export without a file name: 'Please fill in the file name.'", async () => {
+    const saved = captureSavedBlobs();
+    openReport();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export' });
+    expect((within(dialog).getByRole('textbox', { name: 'Content' }) as HTMLTextAreaElement).value).toContain('Collection Name: Nightly collection');
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'File name' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Please fill in the file name.')).toBeInTheDocument();
+    expect(saved).toHaveLength(0);
+
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'File name' }), 'summary');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(saved).toHaveLength(1);
+    expect(await savedText(saved)).toContain('Pay by card #1 2 Press Pay: FAILED - Button #pay not found');
+  });
+
+  it('exports the flow details as CSV under the given file name', async () => {
+    const saved = captureSavedBlobs();
+    const clickedNames: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clickedNames.push(this.download);
+    });
+    openReport();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export CSV' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
+    const fileName = within(dialog).getByRole('textbox', { name: 'File name' });
+    await userEvent.clear(fileName);
+    await userEvent.type(fileName, 'nightly');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(clickedNames).toEqual(['nightly.csv']);
+    expect((await savedText(saved)).replace(/^\uFEFF/, '')).toBe(
+      [
+        'Flow Name,Flow Loop,Step Id,Step Name,Result,Notes,Image Link,Attachments',
+        'Sign in,1,1,Open the page,PASSED,Title matched,,',
+        'Pay by card,1,1,Type card number,PASSED,,,',
+        'Pay by card,1,2,Press Pay,FAILED,Button #pay not found,failure.png,response.json',
+      ].join('\r\n'),
+    );
+  });
+
+  it("exports the HTML report in the user's time zone, and says 'Something went wrong, unable to export HTML Report' on failure", async () => {
+    const saved = captureSavedBlobs();
+    const timeZones: (string | null)[] = [];
+    let fail = false;
+    server.use(
+      http.get(anyOrigin('/stats/getReport/:id'), ({ request }) => {
+        timeZones.push(new URL(request.url).searchParams.get('timezone'));
+        return fail ? errorResponse(500, 'boom') : new HttpResponse('<html>report</html>', { headers: { 'Content-Type': 'text/html' } });
+      }),
+    );
+    openReport();
+    await userEvent.click(await screen.findByRole('button', { name: 'Export HTML' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(await savedText(saved)).toBe('<html>report</html>');
+    expect(timeZones).toEqual([Intl.DateTimeFormat().resolvedOptions().timeZone]);
+
+    fail = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Export HTML' }));
+    expect(await screen.findByText('Something went wrong, unable to export HTML Report')).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+  });
+
+  it('shows the logs read-only with Download and Cancel', async () => {
+    const saved = captureSavedBlobs();
+    openReport();
+    await userEvent.click(await screen.findByRole('button', { name: 'View Logs' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Logs' });
+    const logs = within(dialog).getByRole('textbox', { name: 'Logs' });
+    expect(logs).toHaveValue('12:00:01: Run started\n12:05:00: Run failed');
+    expect(logs).toHaveAttribute('readonly');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Download' }));
+    expect(await savedText(saved)).toBe('12:00:01: Run started\n12:05:00: Run failed');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog', { name: 'Logs' })).not.toBeInTheDocument();
+  });
+
+  it('creates a failure label and attaches it to the run, then switches to another label', async () => {
+    const { details, labels } = openReport();
+    const dialog = await screen.findByRole('dialog', { name: 'Collection Report' });
+    await userEvent.type(await within(dialog).findByRole('textbox', { name: 'New failure label' }), 'Flaky locator');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Failure Label Created')).toBeInTheDocument();
+    expect(await screen.findByText('Collection Label Updated')).toBeInTheDocument();
+    expect(labels.ofRun.get(details.statusId)?.labelName).toBe('Flaky locator');
+    await vi.waitFor(() => expect(within(dialog).getByRole('button', { name: /Flaky locator/ })).toBeInTheDocument());
+
+    await userEvent.click(within(dialog).getByRole('button', { name: /Flaky locator/ }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Environment' }));
+    await vi.waitFor(() => expect(labels.ofRun.get(details.statusId)?.labelId).toBe('label-env'));
+  });
+
+  it("shows the server's answer when the new label's name is taken, and attaches nothing", async () => {
+    const { details, labels } = openReport();
+    const dialog = await screen.findByRole('dialog', { name: 'Collection Report' });
+    await userEvent.type(await within(dialog).findByRole('textbox', { name: 'New failure label' }), 'Environment');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText("A failure label named 'Environment' already exists.")).toBeInTheDocument();
+    expect(labels.ofRun.has(details.statusId)).toBe(false);
+  });
+});

@@ -1,0 +1,87 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { downloadCsv, toCsv } from '../../../lib/csv';
+import type { RunDetails } from '../../../shared/contracts/runs';
+import { Button } from '../../../ui/Button';
+import { ExportCsvDialog } from '../../../ui/DataTable/ExportCsvDialog';
+import { Dialog } from '../../../ui/Dialog';
+import { Spinner } from '../../../ui/ProgressBar';
+import { toast } from '../../../ui/Toast';
+import { fetchHtmlReport } from '../api/html-report';
+import { runDetailsQuery } from '../api/run-details';
+import { saveBlob } from '../api/run-files';
+import { REPORT_MESSAGES } from '../report-messages';
+import { FLOW_DETAIL_CSV_COLUMNS, flowDetailRows, logsText, reportExportText } from '../report-rows';
+import { ExportTextDialog } from './ExportTextDialog';
+import { FailureLabelPicker } from './FailureLabelPicker';
+import { FlowDetailTable } from './FlowDetailTable';
+import { LogsDialog } from './LogsDialog';
+import './reports.css';
+
+export interface CollectionReportModalProps {
+  statusId: string;
+  onClose: () => void;
+}
+
+type SubDialog = 'export' | 'csv' | 'logs' | null;
+
+async function exportHtml(details: RunDetails): Promise<void> {
+  try {
+    saveBlob(`${details.testSuiteName}.html`, await fetchHtmlReport(details.statusId));
+  } catch {
+    toast.error(REPORT_MESSAGES.htmlExportFailed);
+  }
+}
+
+function ReportDetails({ details }: { details: RunDetails }) {
+  const [open, setOpen] = useState<SubDialog>(null);
+  const rows = flowDetailRows(details);
+  const close = () => setOpen(null);
+
+  return (
+    <>
+      <dl className="report-details">
+        <div>
+          <dt>Collection Name</dt>
+          <dd>{details.testSuiteName}</dd>
+        </div>
+        <div>
+          <dt>Collection Id</dt>
+          <dd>{details.collectionId}</dd>
+        </div>
+        <div>
+          <dt>Test Status</dt>
+          <dd>{details.testStatus}</dd>
+        </div>
+        <div>
+          <dt>Resources</dt>
+          <dd>{details.devices.join(', ')}</dd>
+        </div>
+      </dl>
+      <FailureLabelPicker statusId={details.statusId} />
+      <div className="report-actions">
+        <Button onPress={() => setOpen('logs')}>View Logs</Button>
+        <Button onPress={() => saveBlob(`${details.testSuiteName}-logs.txt`, new Blob([logsText(details)], { type: 'text/plain;charset=utf-8' }))}>Download Logs</Button>
+        <Button onPress={() => setOpen('export')}>Export</Button>
+        <Button onPress={() => void exportHtml(details)}>Export HTML</Button>
+        <Button onPress={() => setOpen('csv')}>Export CSV</Button>
+      </div>
+      <FlowDetailTable rows={rows} />
+      {open === 'export' && <ExportTextDialog defaultContent={reportExportText(details)} defaultFileName={details.testSuiteName} onClose={close} />}
+      {open === 'csv' && (
+        <ExportCsvDialog defaultFileName={details.testSuiteName} onExport={(fileName) => downloadCsv(fileName, toCsv(FLOW_DETAIL_CSV_COLUMNS, rows))} onClose={close} />
+      )}
+      {open === 'logs' && <LogsDialog logs={logsText(details)} fileName={`${details.testSuiteName}-logs.txt`} onClose={close} />}
+    </>
+  );
+}
+
+/** The extra-large collection report of one run (spec part 1 §2 Collection report modals). */
+export function CollectionReportModal({ statusId, onClose }: CollectionReportModalProps) {
+  const { data: details, error } = useQuery(runDetailsQuery(statusId));
+  return (
+    <Dialog title="Collection Report" isOpen onDismiss={onClose} size="extra-large" footer={<Button onPress={onClose}>Close</Button>}>
+      {details ? <ReportDetails details={details} /> : error ? <p role="alert">{error.message}</p> : <Spinner label="Loading report" />}
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useState } from 'react';
+import type { FileRef } from '../../../shared/contracts/runs';
+import { Button } from '../../../ui/Button';
+import { Table, type TableColumn } from '../../../ui/Table';
+import { toast } from '../../../ui/Toast';
+import { fetchRunFile, saveBlob } from '../api/run-files';
+import { REPORT_MESSAGES } from '../report-messages';
+import type { FlowDetailRow } from '../report-rows';
+import { ImagePreviewDialog } from './ImagePreviewDialog';
+
+const COLUMNS: readonly TableColumn[] = [
+  { id: 'flowName', header: 'Flow Name', isRowHeader: true },
+  { id: 'flowLoop', header: 'Flow Loop', width: 100 },
+  { id: 'stepId', header: 'Step Id', width: 100 },
+  { id: 'stepName', header: 'Step Name' },
+  { id: 'result', header: 'Result', width: 100 },
+  { id: 'notes', header: 'Notes' },
+  { id: 'images', header: 'Image Link', width: 130 },
+  { id: 'attachments', header: 'Attachments', width: 160 },
+];
+
+async function downloadAttachment(file: FileRef): Promise<void> {
+  try {
+    saveBlob(file.name, await fetchRunFile(file.path));
+  } catch {
+    toast.error(REPORT_MESSAGES.attachmentDownloadFailed);
+  }
+}
+
+/** The report's flow detail table: one row per executed step of each flow loop. */
+export function FlowDetailTable({ rows }: { rows: readonly FlowDetailRow[] }) {
+  const [image, setImage] = useState<FileRef | null>(null);
+
+  const renderCell = (row: FlowDetailRow, columnId: string) => {
+    switch (columnId) {
+      case 'flowName':
+        return row.flowName;
+      case 'flowLoop':
+        return row.flowLoop;
+      case 'stepId':
+        return row.stepId;
+      case 'stepName':
+        return row.stepName;
+      case 'result':
+        return <span className={`report-result report-result--${row.result.toLowerCase()}`}>{row.result}</span>;
+      case 'notes':
+        return row.notes;
+      case 'images':
+        return row.images.map((file, index) => (
+          <Button key={file.path} variant="ghost" onPress={() => setImage(file)} aria-label={`View image ${file.name}`}>
+            {`Image ${index + 1}`}
+          </Button>
+        ));
+      case 'attachments':
+        return row.attachments.map((file) => (
+          <Button key={file.path} variant="ghost" onPress={() => void downloadAttachment(file)} aria-label={`Download attachment ${file.name}`}>
+            {file.name}
+          </Button>
+        ));
+      default:
+        return null;
+    }
+  };
+
+  return (
+    <>
+      <Table label="Flow details" columns={COLUMNS} rows={rows} renderCell={renderCell} />
+      {image && <ImagePreviewDialog image={image} onClose={() => setImage(null)} />}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import type { CsvColumn } from '../../lib/csv';
+import type { FileRef, RunDetails, StepDetail } from '../../shared/contracts/runs';
+
+/** One line of the flow detail table: a step of one loop of one flow. */
+export interface FlowDetailRow {
+  id: string;
+  flowName: string;
+  flowLoop: number;
+  stepId: string;
+  stepName: string;
+  result: StepDetail['result'];
+  notes: string;
+  images: FileRef[];
+  attachments: FileRef[];
+}
+
+/** Notes are the step's error, else its validation result. */
+function stepNotes(step: StepDetail): string {
+  return step.errorDetail || step.validationResult;
+}
+
+export function flowDetailRows(details: RunDetails): FlowDetailRow[] {
+  return details.testCaseDetails.flatMap((flow, flowIndex) =>
+    flow.testCaseDetailByLoop.flatMap((loop) =>
+      loop.steps.map((step, stepIndex) => ({
+        id: `${flowIndex}:${loop.loop}:${stepIndex}`,
+        flowName: flow.testCaseName,
+        flowLoop: loop.loop,
+        stepId: step.stepId,
+        stepName: step.stepName,
+        result: step.result,
+        notes: stepNotes(step),
+        images: step.images,
+        attachments: step.attachments,
+      })),
+    ),
+  );
+}
+
+const fileNames = (files: readonly FileRef[]) => files.map((file) => file.name).join('; ');
+
+export const FLOW_DETAIL_CSV_COLUMNS: readonly CsvColumn<FlowDetailRow>[] = [
+  { header: 'Flow Name', value: (row) => row.flowName },
+  { header: 'Flow Loop', value: (row) => row.flowLoop },
+  { header: 'Step Id', value: (row) => row.stepId },
+  { header: 'Step Name', value: (row) => row.stepName },
+  { header: 'Result', value: (row) => row.result },
+  { header: 'Notes', value: (row) => row.notes },
+  { header: 'Image Link', value: (row) => fileNames(row.images) },
+  { header: 'Attachments', value: (row) => fileNames(row.attachments) },
+];
+
+/** The plain-text summary the Export dialog starts from; the user may edit it before saving. */
+export function reportExportText(details: RunDetails): string {
+  const header = [
+    `Collection Name: ${details.testSuiteName}`,
+    `Collection Id: ${details.collectionId}`,
+    `Test Status: ${details.testStatus}`,
+    `Resources: ${details.devices.join(', ')}`,
+    `Passed Flows: ${details.progress.passedCases}`,
+    `Failed Flows: ${details.progress.failedCases}`,
+  ];
+  const steps = flowDetailRows(details).map((row) => `${row.flowName} #${row.flowLoop} ${row.stepId} ${row.stepName}: ${row.result}${row.notes ? ` - ${row.notes}` : ''}`);
+  return [...header, '', ...steps].join('\n');
+}
+
+/** Log lines as `key: value`, one per line. */
+export function logsText(details: RunDetails): string {
+  return details.logsList.map((line) => `${line.key}: ${line.value}`).join('\n');
+}

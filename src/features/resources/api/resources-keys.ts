@@ -1,0 +1,5 @@
+/** Query keys of the resources area. */
+export const resourcesKeys = {
+  all: ['resources'] as const,
+  devices: () => [...resourcesKeys.all, 'devices'] as const,
+};

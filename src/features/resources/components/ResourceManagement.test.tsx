@@ -1,0 +1,126 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { makeDevice, resourcesBackend, type ResourcesBackendOptions } from '../../../../tests/msw/resources-handlers';
+import { server } from '../../../../tests/msw/server';
+import { signInAs } from '../../../../tests/support/render-app';
+import { createQueryClient } from '../../../lib/query-client';
+import { MESSAGES, POLL } from '../../../shared/constants';
+import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
+import { ToastRegion, toastQueue } from '../../../ui/Toast';
+import { ResourceManagement, type ConfirmProps } from './ResourceManagement';
+
+/** Stands in for the shell's ConfirmDialog, which the route passes in. */
+function TestConfirm({ isOpen, message, onConfirm, onCancel }: ConfirmProps) {
+  return (
+    <Dialog title={MESSAGES.confirmTitle} isOpen={isOpen} role="alertdialog" footer={<><Button onPress={onCancel}>Cancel</Button><Button onPress={onConfirm}>Yes</Button></>}>
+      {message}
+    </Dialog>
+  );
+}
+
+function renderResources(options: ResourcesBackendOptions, browserEnabled = false) {
+  toastQueue.clear();
+  signInAs(['ORGANIZATIONS_MANAGEMENT']);
+  const backend = resourcesBackend(options);
+  server.use(...backend.handlers);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <ResourceManagement browserEnabled={browserEnabled} Confirm={TestConfirm} />
+      <ToastRegion />
+    </QueryClientProvider>,
+  );
+  return { backend, user: userEvent.setup() };
+}
+
+/** Multi-step user flows outlast the 5 s default when the whole unit project runs in parallel. */
+const FLOW_TIMEOUT_MS = 15_000;
+
+async function findRow(name: string) {
+  return (await screen.findByRole('rowheader', { name })).closest('[role="row"]') as HTMLElement;
+}
+
+describe('ResourceManagement', () => {
+  it('offers a Browser filter only when the browser-resource flag is on', async () => {
+    const devices = [makeDevice({ cmdDeviceType: 'BROWSER', deviceName: 'Chromium 1' })];
+    renderResources({ devices });
+    const kinds = await screen.findByRole('radiogroup', { name: 'Resource type' });
+    expect(within(kinds).getAllByRole('radio').map((radio) => radio.getAttribute('value'))).toEqual(['MOBILE', 'DESKTOP']);
+    expect(within(kinds).getByRole('radio', { name: 'Mobile' })).toBeChecked();
+    expect(screen.queryByRole('rowheader', { name: 'Chromium 1' })).not.toBeInTheDocument();
+  });
+
+  it('starts on the first kind that has resources and lists browsers under Browser when the flag is on', async () => {
+    const { user } = renderResources({ devices: [makeDevice({ cmdDeviceType: 'BROWSER', deviceName: 'Chromium 1' })] }, true);
+    expect(await findRow('Chromium 1')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Browser' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Mobile' }));
+    expect(screen.queryByRole('rowheader', { name: 'Chromium 1' })).not.toBeInTheDocument();
+  });
+
+  it('shows each status and the display name fallbacks, and refreshes statuses every 5 s', async () => {
+    const devices = [
+      makeDevice({ cmdDeviceType: 'MOBILE', deviceDisplayName: 'Pixel', pluggedIn: false }),
+      makeDevice({ cmdDeviceType: 'MOBILE', deviceName: 'Galaxy', deviceInUse: true }),
+      makeDevice({ cmdDeviceType: 'MOBILE', deviceName: '', pluggedIn: true }),
+    ];
+    const { backend } = renderResources({ devices });
+    expect(within(await findRow('Pixel')).getByText('Offline')).toBeInTheDocument();
+    expect(within(await findRow('Galaxy')).getByText('Busy')).toBeInTheDocument();
+    expect(within(await findRow('Unknown')).getByText('Available')).toBeInTheDocument();
+    expect(within(await findRow('Galaxy')).getByRole('button', { name: 'Release Galaxy' })).toBeInTheDocument();
+    expect(within(await findRow('Pixel')).queryByRole('button', { name: /Release/ })).not.toBeInTheDocument();
+
+    backend.state.devices = backend.state.devices.map((device) => (device.deviceDisplayName === 'Pixel' ? { ...device, pluggedIn: true } : device));
+    await waitFor(() => expect(within(screen.getByRole('rowheader', { name: 'Pixel' }).closest('[role="row"]') as HTMLElement).getByText('Available')).toBeInTheDocument(), {
+      timeout: POLL.deviceStatusMs + 2_000,
+    });
+  }, POLL.deviceStatusMs + FLOW_TIMEOUT_MS);
+
+  it('saves a changed, valid name with the setName call of its kind and says so', async () => {
+    const { backend, user } = renderResources({ devices: [makeDevice({ cmdDeviceType: 'MOBILE', deviceId: 'dev-a', deviceDisplayName: 'Old' })] });
+    await user.dblClick(await screen.findByRole('rowheader', { name: 'Old' }));
+    const editor = await screen.findByRole('textbox');
+    await user.keyboard('{Enter}');
+    expect(backend.calls.renames).toEqual([]);
+
+    await user.dblClick(await screen.findByRole('rowheader', { name: 'Old' }));
+    await user.clear(await screen.findByRole('textbox'));
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('textbox')).toBeInTheDocument();
+    expect(backend.calls.renames).toEqual([]);
+
+    await user.type(screen.getByRole('textbox'), 'New name{Enter}');
+    await waitFor(() => expect(backend.calls.renames).toEqual([{ kind: 'MOBILE', deviceId: 'dev-a', deviceDisplayName: 'New name' }]));
+    expect(await screen.findByText('Resource Saved')).toBeInTheDocument();
+    const row = await findRow('New name');
+    expect(row).toHaveClass('data-table__row--changed');
+    expect(editor).not.toBeInTheDocument();
+  }, FLOW_TIMEOUT_MS);
+
+  it('releases a busy device after confirmation', async () => {
+    const { backend, user } = renderResources({ devices: [makeDevice({ cmdDeviceType: 'DESKTOP', deviceId: 'mac-1', deviceName: 'Mac', deviceInUse: true })] });
+    await user.click(await screen.findByRole('radio', { name: 'Desktop' }));
+    await user.click(await screen.findByRole('button', { name: 'Release Mac' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog).toHaveTextContent('Please confirm..');
+    expect(dialog).toHaveTextContent('Are you sure you want to release this device?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(backend.calls.releases).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Release Mac' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Device successfully released')).toBeInTheDocument();
+    expect(backend.calls.releases).toEqual([{ deviceId: 'mac-1', deviceType: 'DESKTOP' }]);
+    await waitFor(() => expect(within(screen.getByRole('rowheader', { name: 'Mac' }).closest('[role="row"]') as HTMLElement).getByText('Available')).toBeInTheDocument());
+  }, FLOW_TIMEOUT_MS);
+
+  it('reports a failed release', async () => {
+    const { user } = renderResources({ devices: [makeDevice({ cmdDeviceType: 'MOBILE', deviceName: 'Galaxy', deviceInUse: true })], releaseFailure: 409 });
+    await user.click(await screen.findByRole('button', { name: 'Release Galaxy' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('Error while releasing the device, please try again')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,122 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ComponentType } from 'react';
+import { required } from '../../../lib/validators';
+import { MESSAGES } from '../../../shared/constants';
+import { CMD_DEVICE_TYPES, deviceDisplayNameOf, RESOURCE_SAVED_MESSAGE, type CmdDeviceType, type Device } from '../../../shared/contracts/devices';
+import { Button } from '../../../ui/Button';
+import { DataTable, type DataTableColumn, type DataTableValues } from '../../../ui/DataTable';
+import { RadioGroup } from '../../../ui/RadioGroup';
+import { toast } from '../../../ui/Toast';
+import { devicesQuery, type DeviceLists } from '../api/devices';
+import { releaseDevice } from '../api/release-device';
+import { renameDevice } from '../api/rename-device';
+import { deviceStatusOf, isReleasable } from '../device-status';
+import { RESOURCE_MESSAGES } from '../resource-messages';
+import './resources.css';
+
+/** The confirmation the app shell provides (composed in the route, since features do not import each other). */
+export interface ConfirmProps {
+  isOpen: boolean;
+  message: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+export interface ResourceManagementProps {
+  /** The BrowserResource flag of the stored config: only then is there a Browser filter. */
+  browserEnabled: boolean;
+  Confirm: ComponentType<ConfirmProps>;
+}
+
+const KIND_LISTS: Record<CmdDeviceType, keyof DeviceLists> = {
+  MOBILE: 'mobileDevices',
+  DESKTOP: 'desktopDevices',
+  BROWSER: 'browserDevices',
+};
+
+const KIND_LABELS: Record<CmdDeviceType, string> = { MOBILE: 'Mobile', DESKTOP: 'Desktop', BROWSER: 'Browser' };
+
+function isCmdDeviceType(value: string): value is CmdDeviceType {
+  return (CMD_DEVICE_TYPES as readonly string[]).includes(value);
+}
+
+/** Resource Management (spec part 1 §2): the resources of one kind, renamed inline, busy ones releasable. */
+export function ResourceManagement({ browserEnabled, Confirm }: ResourceManagementProps) {
+  const queryClient = useQueryClient();
+  const devices = useQuery(devicesQuery());
+  const [chosenKind, setChosenKind] = useState<CmdDeviceType | null>(null);
+  const [toRelease, setToRelease] = useState<Device | null>(null);
+
+  const kinds = CMD_DEVICE_TYPES.filter((kind) => kind !== 'BROWSER' || browserEnabled);
+  // Until the user picks a kind, show the first kind that has resources, so a server with only browsers shows them.
+  const firstWithResources = kinds.find((candidate) => (devices.data?.[KIND_LISTS[candidate]].length ?? 0) > 0);
+  const kind = chosenKind && kinds.includes(chosenKind) ? chosenKind : (firstWithResources ?? 'MOBILE');
+  const refresh = () => queryClient.invalidateQueries({ queryKey: devicesQuery().queryKey });
+
+  const release = useMutation({
+    mutationFn: releaseDevice,
+    onSuccess: () => toast.success(RESOURCE_MESSAGES.released),
+    onError: () => toast.error(RESOURCE_MESSAGES.releaseFailed),
+    onSettled: refresh,
+  });
+
+  const saveName = async (device: Device, changes: DataTableValues) => {
+    try {
+      await renameDevice(device, changes.deviceDisplayName ?? '');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
+      throw error;
+    }
+    toast.success(RESOURCE_SAVED_MESSAGE);
+    await refresh();
+  };
+
+  const columns: DataTableColumn<Device>[] = [
+    { key: 'deviceDisplayName', header: 'Name', value: deviceDisplayNameOf, editable: true, validate: (value) => required(value), isRowHeader: true },
+    { key: 'deviceId', header: 'Device Id' },
+    { key: 'deviceModel', header: 'Model' },
+    { key: 'deviceOSDisplay', header: 'OS', value: (device) => device.deviceOSDisplay || device.deviceOS },
+    { key: 'deviceType', header: 'Type' },
+    {
+      key: 'status',
+      header: 'Status',
+      value: deviceStatusOf,
+      render: (device) => <span className={`resource-status resource-status--${deviceStatusOf(device).toLowerCase()}`}>{deviceStatusOf(device)}</span>,
+    },
+    {
+      key: 'actions',
+      header: 'Actions',
+      value: () => '',
+      render: (device) =>
+        isReleasable(device) && (
+          <Button variant="danger" aria-label={`Release ${deviceDisplayNameOf(device)}`} onPress={() => setToRelease(device)}>
+            Release
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <section className="resources" aria-label="Resource Management">
+      <RadioGroup
+        label="Resource type"
+        options={kinds.map((id) => ({ id, label: KIND_LABELS[id] }))}
+        value={kind}
+        onChange={(value) => {
+          if (isCmdDeviceType(value)) setChosenKind(value);
+        }}
+      />
+      {devices.isError && <p role="alert">{MESSAGES.somethingWentWrong}</p>}
+      <DataTable label={`${KIND_LABELS[kind]} resources`} columns={columns} rows={devices.data?.[KIND_LISTS[kind]] ?? []} onSave={saveName} />
+      <Confirm
+        isOpen={toRelease !== null}
+        message={RESOURCE_MESSAGES.releaseConfirm}
+        onCancel={() => setToRelease(null)}
+        onConfirm={() => {
+          if (toRelease) release.mutate(toRelease);
+          setToRelease(null);
+        }}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,163 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import type { ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { anyOrigin, errorResponse } from '../../../../tests/msw/handlers';
+import { makeLastExecuted, makeRunningCollection, serveRunningTabData, type RunningTabState } from '../../../../tests/msw/runs-handlers';
+import { server } from '../../../../tests/msw/server';
+import { signInAs } from '../../../../tests/support/render-app';
+import { createQueryClient } from '../../../lib/query-client';
+import { POLL } from '../../../shared/constants';
+import type { StudioConfig } from '../../../shared/config';
+import { endpoints } from '../../../shared/endpoints';
+import { ToastRegion } from '../../../ui/Toast';
+import { CollectionProgressWatcher } from './CollectionProgressWatcher';
+import { LastCompletedPanel } from './LastCompletedPanel';
+import { RunningCollectionsPanel } from './RunningCollectionsPanel';
+
+function renderWithClient(children: ReactNode) {
+  signInAs([]);
+  return render(
+    <QueryClientProvider client={createQueryClient()}>
+      {children}
+      <ToastRegion />
+    </QueryClientProvider>,
+  );
+}
+
+function serve(state: RunningTabState) {
+  const served = serveRunningTabData(state);
+  server.use(served.handler);
+  return served.calls;
+}
+
+const REPORT_LINK_ON: StudioConfig = { statusBar: { enabled: true, lastCollectionDetail: { reportLink: { enabled: true } } } };
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('Currently Running panel', () => {
+  it('shows each running collection with its flow and step progress and the current flow name', async () => {
+    serve({ running: [makeRunningCollection({ testSuiteName: 'Checkout collection' })], lastExecuted: [] });
+    renderWithClient(<RunningCollectionsPanel />);
+    const item = await screen.findByRole('listitem', { name: 'Checkout collection' });
+    expect(within(item).getByText('Sign in flow')).toBeInTheDocument();
+    expect(within(item).getByRole('progressbar', { name: 'Flows 1/2' })).toHaveAttribute('aria-valuenow', '50');
+    expect(within(item).getByRole('progressbar', { name: 'Steps 1/4' })).toHaveAttribute('aria-valuenow', '25');
+  });
+
+  it('shows a queued collection without progress bars', async () => {
+    serve({ running: [makeRunningCollection({ testSuiteName: 'Waiting', result: 'QUEUED' })], lastExecuted: [] });
+    renderWithClient(<RunningCollectionsPanel />);
+    const item = await screen.findByRole('listitem', { name: 'Waiting' });
+    expect(within(item).getByText('Queued')).toBeInTheDocument();
+    expect(within(item).queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('polls every 5 s and keeps the last answer through a failed poll without a message', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const state: RunningTabState = { running: [makeRunningCollection({ testSuiteName: 'First' })], lastExecuted: [] };
+    let failNext = false;
+    const served = serveRunningTabData(state);
+    server.use(
+      http.get(anyOrigin(endpoints.runs.runningTabData), () => {
+        if (!failNext) return undefined;
+        failNext = false;
+        return errorResponse(503, 'down');
+      }),
+      served.handler,
+    );
+    renderWithClient(<RunningCollectionsPanel />);
+    expect(await screen.findByRole('listitem', { name: 'First' })).toBeInTheDocument();
+    expect(served.calls.count).toBe(1);
+
+    failNext = true;
+    await act(() => vi.advanceTimersByTimeAsync(POLL.runningCollectionsMs));
+    expect(screen.getByRole('listitem', { name: 'First' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(served.calls.count).toBe(1);
+
+    state.running = [makeRunningCollection({ testSuiteName: 'Second' })];
+    await act(() => vi.advanceTimersByTimeAsync(POLL.runningCollectionsMs / 2));
+    expect(served.calls.count).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(POLL.runningCollectionsMs / 2));
+    expect(await screen.findByRole('listitem', { name: 'Second' })).toBeInTheDocument();
+    expect(served.calls.count).toBe(2);
+  });
+
+  it("stops a collection: 'The execution of collection id {id} was stopped!'", async () => {
+    const run = makeRunningCollection({ testSuiteName: 'Checkout collection' });
+    const state: RunningTabState = { running: [run], lastExecuted: [] };
+    serve(state);
+    const cancelled: string[] = [];
+    server.use(
+      http.post(anyOrigin(endpoints.runs.cancelRunning), ({ request }) => {
+        cancelled.push(new URL(request.url).searchParams.get('statusId') ?? '');
+        state.running = [];
+        return HttpResponse.json({ success: true, message: 'stopped' });
+      }),
+    );
+    renderWithClient(<RunningCollectionsPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel Checkout collection' }));
+    expect(await screen.findByText(`The execution of collection id ${run.id} was stopped!`)).toBeInTheDocument();
+    expect(cancelled).toEqual([run.statusId]);
+    expect(await screen.findByText('No collection is running.')).toBeInTheDocument();
+  });
+
+  it("reports a failed stop: 'Error stopping the collection! {message}'", async () => {
+    serve({ running: [makeRunningCollection({ testSuiteName: 'Checkout collection' })], lastExecuted: [] });
+    server.use(http.post(anyOrigin(endpoints.runs.cancelRunning), () => errorResponse(409, 'The run already finished.')));
+    renderWithClient(<RunningCollectionsPanel />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel Checkout collection' }));
+    expect(await screen.findByText('Error stopping the collection! The run already finished.')).toBeInTheDocument();
+  });
+});
+
+describe('Last Collection Completed panel', () => {
+  it('shows the passed and failed counts and the failed flows of the newest run', async () => {
+    serve({ running: [], lastExecuted: [makeLastExecuted({ testSuiteName: 'Nightly', passed: 4, failed: 1 }), makeLastExecuted({ testSuiteName: 'Older' })] });
+    renderWithClient(<LastCompletedPanel config={{}} onOpenReport={() => undefined} />);
+    expect(await screen.findByText('Nightly')).toBeInTheDocument();
+    expect(screen.queryByText('Older')).not.toBeInTheDocument();
+    expect(screen.getByText('Passed').nextSibling).toHaveTextContent('4');
+    expect(screen.getByText('Failed').nextSibling).toHaveTextContent('1');
+    expect(within(screen.getByRole('list', { name: 'Failed flows' })).getByRole('listitem')).toHaveTextContent('Pay by card (step 3)');
+  });
+
+  it.each<[string, StudioConfig]>([
+    ['no status bar flags', {}],
+    ['the status bar without the report link', { statusBar: { enabled: true } }],
+    ['the report link without the status bar', { statusBar: { enabled: false, lastCollectionDetail: { reportLink: { enabled: true } } } }],
+  ])('offers no report button with %s', async (_, config) => {
+    serve({ running: [], lastExecuted: [makeLastExecuted({ testSuiteName: 'Nightly' })] });
+    renderWithClient(<LastCompletedPanel config={config} onOpenReport={() => undefined} />);
+    expect(await screen.findByText('Nightly')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Report/ })).not.toBeInTheDocument();
+  });
+
+  it('opens the report of the run when both flags are on', async () => {
+    const last = makeLastExecuted({ testSuiteName: 'Nightly' });
+    serve({ running: [], lastExecuted: [last] });
+    const opened: string[] = [];
+    renderWithClient(<LastCompletedPanel config={REPORT_LINK_ON} onOpenReport={(statusId) => opened.push(statusId)} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Report of Nightly' }));
+    expect(opened).toEqual([last.testStatusId]);
+  });
+});
+
+describe('CollectionProgressWatcher', () => {
+  it('tells whether a collection is in progress after each poll', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const state: RunningTabState = { running: [makeRunningCollection()], lastExecuted: [] };
+    serve(state);
+    const reports: boolean[] = [];
+    renderWithClient(<CollectionProgressWatcher onInProgressChange={(value) => reports.push(value)} />);
+    await vi.waitFor(() => expect(reports.at(-1)).toBe(true));
+    state.running = [];
+    await act(() => vi.advanceTimersByTimeAsync(POLL.runningCollectionsMs));
+    await vi.waitFor(() => expect(reports.at(-1)).toBe(false));
+  });
+});

@@ -1,0 +1,161 @@
+import {
+  DEFAULT_STEP_TIMEOUT_MS,
+  NEW_COLLECTION_ID,
+  type Collection,
+  type Step,
+  type StepAction,
+  type TestCase,
+} from '../../shared/contracts/collections';
+import { maxLength, multiEmail, namePattern, required, validate } from '../../lib/validators';
+
+/** The three ordered flow lists of a collection (spec part 1 §3): init, main and post flows. */
+export const FLOW_LISTS = ['initTestSteps', 'testCases', 'postTestSteps'] as const;
+export type FlowListKey = (typeof FLOW_LISTS)[number];
+
+const FLOW_TYPE_OF_LIST: Readonly<Record<FlowListKey, TestCase['testCaseType']>> = {
+  initTestSteps: 'PRE_FLOW',
+  testCases: 'FLOW',
+  postTestSteps: 'POST_FLOW',
+};
+
+const NAME_MAX_LENGTH = 200;
+const EMAILS_MAX_LENGTH = 5000;
+
+function newId(): string {
+  return crypto.randomUUID();
+}
+
+export function emptyCollection(): Collection {
+  return {
+    collectionId: NEW_COLLECTION_ID,
+    id: NEW_COLLECTION_ID,
+    testSuiteName: '',
+    suiteDescription: '',
+    suiteNotifyEmails: '',
+    video: false,
+    executionType: 'SEQUENTIAL',
+    deviceType: 'HYBRID',
+    hybridDeviceIds: {},
+    testCases: [],
+    initTestSteps: [],
+    postTestSteps: [],
+    customAttributes: [],
+    tags: [],
+    version: null,
+  };
+}
+
+const NEW_FLOW_NAME: Readonly<Record<FlowListKey, string>> = {
+  initTestSteps: 'Init flow',
+  testCases: 'Flow',
+  postTestSteps: 'Post flow',
+};
+
+export function newFlow(list: FlowListKey, position: number): TestCase {
+  return { testCaseId: newId(), testCaseName: `${NEW_FLOW_NAME[list]} ${position}`, testCaseType: FLOW_TYPE_OF_LIST[list], loop: 1, steps: [] };
+}
+
+export function newStep(action: StepAction = 'open'): Step {
+  return { stepId: newId(), stepName: STEP_ACTION_LABELS[action], action, target: '', value: '', timeoutMs: DEFAULT_STEP_TIMEOUT_MS };
+}
+
+export const STEP_ACTION_LABELS: Readonly<Record<StepAction, string>> = {
+  open: 'Open URL',
+  click: 'Click',
+  type: 'Type text',
+  select: 'Select option',
+  check: 'Check',
+  press: 'Press key',
+  waitFor: 'Wait for element',
+  assertText: 'Assert text',
+  assertVisible: 'Assert visible',
+  assertUrl: 'Assert URL',
+  assertTitle: 'Assert title',
+  screenshot: 'Take screenshot',
+  httpRequest: 'HTTP request',
+  setVariable: 'Set variable',
+};
+
+/** Moves the item at `from` by `offset` places; out-of-range moves leave the list as it is. */
+export function move<Item>(items: readonly Item[], from: number, offset: number): Item[] {
+  const to = from + offset;
+  if (from < 0 || from >= items.length || to < 0 || to >= items.length) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as Item);
+  return next;
+}
+
+/** A collection with flows, init/post flows or chosen resources loses them on a resource type change (spec part 1 §4). */
+export function resourceTypeChangeNeedsConfirmation(collection: Collection): boolean {
+  return (
+    collection.testCases.length > 0 ||
+    collection.initTestSteps.length > 0 ||
+    collection.postTestSteps.length > 0 ||
+    Object.keys(collection.hybridDeviceIds).length > 0
+  );
+}
+
+export function withResourceType(collection: Collection, deviceType: Collection['deviceType']): Collection {
+  return { ...collection, deviceType, hybridDeviceIds: {}, initTestSteps: [], postTestSteps: [], testCases: [] };
+}
+
+/** Spec part 1 §5: Add is enabled only if the last attribute has a name (an empty list may always add). */
+export function canAddCustomAttribute(collection: Collection): boolean {
+  const last = collection.customAttributes.at(-1);
+  return last === undefined || last.name.trim() !== '';
+}
+
+export interface CollectionErrors {
+  testSuiteName: string | null;
+  suiteNotifyEmails: string | null;
+}
+
+export function collectionErrors(collection: Collection): CollectionErrors {
+  return {
+    // Checked as saved: trimmed, as the server trims before its own pattern check.
+    testSuiteName: validate(collection.testSuiteName.trim(), required, namePattern, maxLength(NAME_MAX_LENGTH)),
+    suiteNotifyEmails: validate(collection.suiteNotifyEmails, multiEmail, maxLength(EMAILS_MAX_LENGTH)),
+  };
+}
+
+function flowsAreComplete(collection: Collection): boolean {
+  return FLOW_LISTS.every((list) =>
+    collection[list].every((flow) => flow.testCaseName.trim() !== '' && flow.steps.every((step) => step.stepName.trim() !== '')),
+  );
+}
+
+export function isCollectionValid(collection: Collection): boolean {
+  const errors = collectionErrors(collection);
+  return errors.testSuiteName === null && errors.suiteNotifyEmails === null && flowsAreComplete(collection);
+}
+
+/**
+ * The document saveTest receives: names trimmed (spec part 1 §5), unnamed attributes dropped, and branching targets
+ * kept only while the collection branches and the target flow still exists.
+ */
+export function toSaveDocument(collection: Collection): Collection {
+  const flowIds = new Set(collection.testCases.map((flow) => flow.testCaseId));
+  const branches = collection.executionType === 'BRANCHING';
+  const keepTarget = (target: string | undefined) => (branches && target && flowIds.has(target) ? target : undefined);
+  const trimFlow = (flow: TestCase): TestCase => {
+    const { nextOnPass, nextOnFail, ...rest } = flow;
+    const pass = keepTarget(nextOnPass);
+    const fail = keepTarget(nextOnFail);
+    return {
+      ...rest,
+      testCaseName: flow.testCaseName.trim(),
+      steps: flow.steps.map((step) => ({ ...step, stepName: step.stepName.trim() })),
+      ...(pass ? { nextOnPass: pass } : {}),
+      ...(fail ? { nextOnFail: fail } : {}),
+    };
+  };
+  return {
+    ...collection,
+    testSuiteName: collection.testSuiteName.trim(),
+    customAttributes: collection.customAttributes.filter((attribute) => attribute.name.trim() !== ''),
+    initTestSteps: collection.initTestSteps.map(trimFlow),
+    testCases: collection.testCases.map(trimFlow),
+    postTestSteps: collection.postTestSteps.map(trimFlow),
+  };
+}

@@ -1,0 +1,79 @@
+import { Button } from '../../../ui/Button';
+import { Select } from '../../../ui/Select';
+import { TextField } from '../../../ui/TextField';
+import type { TestCase } from '../../../shared/contracts/collections';
+import { move, newFlow, type FlowListKey } from '../collection-document';
+import { IntegerField } from './IntegerField';
+import { OrderControls } from './OrderControls';
+import { StepsEditor } from './StepsEditor';
+
+const END_OF_RUN = '';
+const LOOP_MAX = 1000;
+
+export interface FlowListEditorProps {
+  list: FlowListKey;
+  title: string;
+  flows: readonly TestCase[];
+  onChange: (flows: TestCase[]) => void;
+  /** BRANCHING main flows: the flows 'next on pass' / 'next on fail' may name. */
+  branchTargets?: readonly TestCase[];
+}
+
+/** One ordered list of flows (init, main or post) and, per flow, its steps. */
+export function FlowListEditor({ list, title, flows, onChange, branchTargets }: FlowListEditorProps) {
+  const update = (index: number, patch: Partial<TestCase>) => onChange(flows.map((flow, at) => (at === index ? { ...flow, ...patch } : flow)));
+  const targetOptions = (self: TestCase) => [
+    { id: END_OF_RUN, label: 'End the run' },
+    ...(branchTargets ?? []).filter((flow) => flow.testCaseId !== self.testCaseId).map((flow) => ({ id: flow.testCaseId, label: flow.testCaseName || 'Unnamed flow' })),
+  ];
+  const headingId = `studio-${list}-title`;
+  return (
+    <section className="studio-flows" aria-labelledby={headingId}>
+      <h3 id={headingId}>{title}</h3>
+      <ol className="studio-flows__list">
+        {flows.map((flow, index) => {
+          const flowName = flow.testCaseName.trim() || `flow ${index + 1}`;
+          return (
+            <li key={flow.testCaseId} className="studio-flow" aria-label={flowName}>
+              <div className="studio-row">
+                <TextField
+                  label="Flow name"
+                  isRequired
+                  value={flow.testCaseName}
+                  onChange={(testCaseName) => update(index, { testCaseName })}
+                  errorMessage={flow.testCaseName.trim() === '' ? 'Required' : undefined}
+                />
+                <IntegerField label="Loop" value={flow.loop} min={1} max={LOOP_MAX} onChange={(loop) => update(index, { loop })} />
+                {branchTargets && (
+                  <>
+                    <Select
+                      label="Next on pass"
+                      options={targetOptions(flow)}
+                      selectedKey={flow.nextOnPass ?? END_OF_RUN}
+                      onSelectionChange={(id) => update(index, { nextOnPass: id || undefined })}
+                    />
+                    <Select
+                      label="Next on fail"
+                      options={targetOptions(flow)}
+                      selectedKey={flow.nextOnFail ?? END_OF_RUN}
+                      onSelectionChange={(id) => update(index, { nextOnFail: id || undefined })}
+                    />
+                  </>
+                )}
+                <OrderControls
+                  itemName={flowName}
+                  index={index}
+                  count={flows.length}
+                  onMove={(offset) => onChange(move(flows, index, offset))}
+                  onRemove={() => onChange(flows.filter((_, at) => at !== index))}
+                />
+              </div>
+              <StepsEditor flowName={flowName} steps={flow.steps} onChange={(steps) => update(index, { steps })} />
+            </li>
+          );
+        })}
+      </ol>
+      <Button onPress={() => onChange([...flows, newFlow(list, flows.length + 1)])}>Add {title.toLowerCase().replace(/s$/, '')}</Button>
+    </section>
+  );
+}

@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../shared/constants';
+import { endpoints } from '../../../shared/endpoints';
+import { anyOrigin, errorResponse } from '../../../../tests/msw/handlers';
+import { server } from '../../../../tests/msw/server';
+import { makeCollection, studioBackend } from '../../../../tests/msw/studio-handlers';
+import { currentPath, renderApp, signInAs } from '../../../../tests/support/render-app';
+import { newFlow } from '../collection-document';
+import { STUDIO_MESSAGES } from '../studio-messages';
+
+/** Each test drives the whole app with many keystrokes: generous on a loaded machine. */
+const WHOLE_APP = { timeout: 30_000 };
+
+type User = ReturnType<typeof renderApp>['user'];
+
+beforeEach(() => studioBackend.reset());
+
+function openStudio() {
+  signInAs(['STUDIO', 'CONTROL_ROOM']);
+  return renderApp('/automation-studio');
+}
+
+async function startNew(user: User) {
+  await user.click(await screen.findByRole('button', { name: 'New collection' }));
+}
+
+/** Toasts are alert dialogs too: the confirmation is the one with the confirm title. */
+const confirmation = () => screen.queryByRole('alertdialog', { name: MESSAGES.confirmTitle });
+const nameField = () => screen.getByRole('textbox', { name: 'Name' });
+const saveButton = () => screen.getByRole('button', { name: 'Save' });
+
+async function chooseOption(user: User, label: string, option: string, within_: HTMLElement = document.body) {
+  await user.click(await within(within_).findByRole('button', { name: new RegExp(`${label}$`) }));
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+async function pickCollection(user: User, name: string) {
+  await chooseOption(user, 'Collection', name);
+}
+
+describe('Studio flow configuration', WHOLE_APP, () => {
+  it('shows name and notify-email errors only once touched', async () => {
+    const { user } = openStudio();
+    await startNew(user);
+    await user.type(nameField(), 'Bad/name');
+    expect(screen.queryByText('Special characters are not allowed!')).toBeNull();
+    await user.tab();
+    expect(await screen.findByText('Special characters are not allowed!')).toBeInTheDocument();
+
+    const emails = screen.getByRole('textbox', { name: /Notify Emails/ });
+    await user.type(emails, 'qa@example.com; not-an-address');
+    expect(screen.queryByText('Multi Email Invalid')).toBeNull();
+    await user.tab();
+    expect(await screen.findByText('Multi Email Invalid')).toBeInTheDocument();
+  });
+
+  it('enables Save only with a current collection and a valid form', async () => {
+    const { user } = openStudio();
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeDisabled();
+    await startNew(user);
+    expect(saveButton()).toBeDisabled();
+    await user.type(nameField(), 'Checkout');
+    expect(saveButton()).toBeEnabled();
+    await user.type(nameField(), '!');
+    expect(saveButton()).toBeDisabled();
+  });
+
+  it('enables Add attribute only when the last attribute has a name, and removes attributes', async () => {
+    const { user } = openStudio();
+    await startNew(user);
+    const add = screen.getByRole('button', { name: 'Add attribute' });
+    await user.click(add);
+    expect(add).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Attribute name' }), 'build');
+    expect(add).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Remove custom attribute 1' }));
+    expect(screen.queryByRole('textbox', { name: 'Attribute name' })).toBeNull();
+  });
+
+  it('asks before a resource type change that resets the collection: Cancel keeps, Yes resets', async () => {
+    const flow = newFlow('testCases', 1);
+    const stored = studioBackend.add(makeCollection({ testSuiteName: 'Hybrid suite', hybridDeviceIds: { d1: 'Pixel' }, testCases: [flow] }));
+    const { user } = openStudio();
+    await pickCollection(user, stored.testSuiteName);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByRole('listitem', { name: flow.testCaseName })).toBeInTheDocument();
+
+    await chooseOption(user, 'Resource type', 'Browser');
+    const dialog = await screen.findByRole('alertdialog', { name: MESSAGES.confirmTitle });
+    expect(dialog).toHaveTextContent('Are you sure (Resource Type Change)? This action will reset the collection!');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(confirmation()).toBeNull());
+    expect(screen.getByRole('button', { name: /Resource type$/ })).toHaveTextContent('Mobile & Desktop');
+    expect(screen.getByRole('listitem', { name: flow.testCaseName })).toBeInTheDocument();
+
+    await chooseOption(user, 'Resource type', 'Browser');
+    await user.click(within(await screen.findByRole('alertdialog', { name: MESSAGES.confirmTitle })).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.queryByRole('listitem', { name: flow.testCaseName })).toBeNull());
+    expect(screen.getByRole('button', { name: /Resource type$/ })).toHaveTextContent('Browser');
+
+    await user.click(saveButton());
+    await screen.findByText('Test Suite Saved!');
+    expect(studioBackend.saved[0]).toMatchObject({ deviceType: 'BROWSER', hybridDeviceIds: {}, testCases: [], initTestSteps: [], postTestSteps: [] });
+  });
+
+  it('changes the resource type of an empty collection without asking', async () => {
+    const { user } = openStudio();
+    await startNew(user);
+    await chooseOption(user, 'Resource type', 'Browser');
+    expect(confirmation()).toBeNull();
+    expect(screen.getByRole('button', { name: /Resource type$/ })).toHaveTextContent('Browser');
+  });
+});
+
+describe('Studio flow editor', WHOLE_APP, () => {
+  it('saves flows and steps in the order and with the values edited', async () => {
+    const { user } = openStudio();
+    await startNew(user);
+    await user.type(nameField(), '  Demo app  ');
+    await chooseOption(user, 'Execution', 'Branching');
+    await user.click(screen.getByRole('button', { name: 'Add flow' }));
+    await user.click(screen.getByRole('button', { name: 'Add flow' }));
+    await user.click(screen.getByRole('button', { name: 'Add init flow' }));
+
+    const first = screen.getByRole('listitem', { name: 'Flow 1' });
+    const firstName = within(first).getAllByRole('textbox', { name: 'Flow name' })[0];
+    if (!firstName) throw new Error('no flow name field');
+    await user.clear(firstName);
+    await user.type(firstName, 'Sign in');
+    const signIn = screen.getByRole('listitem', { name: 'Sign in' });
+    await user.click(within(signIn).getByRole('button', { name: 'Add step to Sign in' }));
+    await user.click(within(signIn).getByRole('button', { name: 'Add step to Sign in' }));
+    const steps = within(signIn).getAllByRole('listitem', { name: /^Step / });
+    const [openStep, clickStep] = steps;
+    if (!openStep || !clickStep) throw new Error('steps missing');
+    await user.type(within(openStep).getByRole('textbox', { name: 'Target' }), '/demo-app/');
+    await chooseOption(user, 'Action', 'Click', clickStep);
+    await user.type(within(clickStep).getByRole('textbox', { name: 'Target' }), 'text=Sign in');
+    const timeout = within(clickStep).getByRole('textbox', { name: 'Timeout (ms)' });
+    await user.clear(timeout);
+    await user.type(timeout, '5000');
+    // Keyboard reordering: the click step goes first, then back.
+    await user.click(within(clickStep).getByRole('button', { name: 'Move step 2 of Sign in up' }));
+    await user.click(within(signIn).getByRole('button', { name: 'Move step 1 of Sign in down' }));
+    await chooseOption(user, 'Next on fail', 'Flow 2', signIn);
+    await user.click(screen.getByRole('button', { name: 'Move Flow 2 up' }));
+
+    await user.click(saveButton());
+    await screen.findByText('Test Suite Saved!');
+    const saved = studioBackend.saved[0];
+    expect(saved?.testSuiteName).toBe('Demo app');
+    expect(saved?.executionType).toBe('BRANCHING');
+    expect(saved?.initTestSteps.map((flow) => flow.testCaseType)).toEqual(['PRE_FLOW']);
+    expect(saved?.testCases.map((flow) => flow.testCaseName)).toEqual(['Flow 2', 'Sign in']);
+    const savedSignIn = saved?.testCases[1];
+    expect(savedSignIn?.nextOnFail).toBe(saved?.testCases[0]?.testCaseId);
+    expect(savedSignIn?.nextOnPass).toBeUndefined();
+    expect(savedSignIn?.steps.map(({ action, target, timeoutMs }) => ({ action, target, timeoutMs }))).toEqual([
+      { action: 'open', target: '/demo-app/', timeoutMs: 10_000 },
+      { action: 'click', target: 'text=Sign in', timeoutMs: 5000 },
+    ]);
+  });
+});
+
+describe('Studio collection selector', WHOLE_APP, () => {
+  it('opens, saves and runs the selected collection with the spec messages', async () => {
+    const stored = studioBackend.add(makeCollection({ testSuiteName: 'Nightly', suiteDescription: 'Every night' }));
+    const { user } = openStudio();
+    expect(await screen.findByRole('button', { name: 'Open' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Run' })).toBeDisabled();
+    await pickCollection(user, 'Nightly');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText('Test Suite Open...')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Every night');
+
+    await user.type(nameField(), ' v2');
+    await user.click(saveButton());
+    expect(await screen.findByText('Test Suite Saved!')).toBeInTheDocument();
+    expect(studioBackend.collections.get(stored.id)?.testSuiteName).toBe('Nightly v2');
+
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText('Test Suite Executed...')).toBeInTheDocument();
+    expect(studioBackend.triggered).toEqual([stored.id]);
+  });
+
+  it('shows the server message and field errors when a save is refused', async () => {
+    studioBackend.add(makeCollection({ testSuiteName: 'Taken' }));
+    const { user } = openStudio();
+    await startNew(user);
+    await user.type(nameField(), 'taken');
+    await user.click(saveButton());
+    expect(await screen.findByText("A collection named 'taken' already exists.")).toBeInTheDocument();
+    expect(screen.getByText('Already Exists')).toBeInTheDocument();
+  });
+
+  it('falls back to the spec texts when save or run fail without a message', async () => {
+    const stored = studioBackend.add(makeCollection({ testSuiteName: 'Flaky' }));
+    server.use(
+      http.post(anyOrigin(endpoints.collections.save), () => errorResponse(500, '')),
+      http.get(anyOrigin(endpoints.runs.trigger), () => errorResponse(500, '')),
+    );
+    const { user } = openStudio();
+    await pickCollection(user, stored.testSuiteName);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByText('Test Suite Open...');
+    await user.click(saveButton());
+    expect(await screen.findByText(STUDIO_MESSAGES.saveFailed)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText(STUDIO_MESSAGES.executeFailed)).toBeInTheDocument();
+  });
+
+  it('lets a clean Studio be left without asking', async () => {
+    const { router, user } = openStudio();
+    await startNew(user);
+    await router.navigate({ to: '/control-room' });
+    expect(currentPath(router)).toBe('/control-room');
+    expect(confirmation()).toBeNull();
+  });
+});

@@ -1,0 +1,146 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/error-messages';
+import { toast } from '../../../ui/Toast';
+import { COLLECTION_OPENED_MESSAGE, COLLECTION_SAVED_MESSAGE, type Collection } from '../../../shared/contracts/collections';
+import { collectionsListQuery } from '../api/collections-list';
+import { loadCollection } from '../api/load-collection';
+import { saveCollection } from '../api/save-collection';
+import { studioKeys } from '../api/studio-keys';
+import { triggerCollection } from '../api/trigger-collection';
+import { emptyCollection, isCollectionValid, resourceTypeChangeNeedsConfirmation, toSaveDocument, withResourceType } from '../collection-document';
+import { CollectionToolbar } from '../components/CollectionToolbar';
+import { FlowConfigurationPanel, type CollectionField } from '../components/FlowConfigurationPanel';
+import { FlowEditor } from '../components/FlowEditor';
+import { ResourceTypeConfirmDialog } from '../components/ResourceTypeConfirmDialog';
+import { setStudioDirty } from '../studio-dirty';
+import { STUDIO_MESSAGES } from '../studio-messages';
+import '../studio.css';
+
+const FORM_FIELDS: readonly CollectionField[] = ['testSuiteName', 'suiteNotifyEmails'];
+
+/** Server field errors of the form's own fields, as display texts. */
+function formFieldErrors(error: unknown): Partial<Record<CollectionField, string>> {
+  if (!(error instanceof ApiError) || !error.fieldErrors) return {};
+  const fieldErrors = error.fieldErrors;
+  return Object.fromEntries(
+    FORM_FIELDS.flatMap((field) => {
+      const key = fieldErrors[field]?.[0];
+      return key ? [[field, errorMessage(key)]] : [];
+    }),
+  );
+}
+
+interface Editing {
+  collection: Collection;
+  /** The document as last opened or saved, to tell unsaved edits. */
+  saved: string;
+}
+
+function editing(collection: Collection): Editing {
+  return { collection, saved: JSON.stringify(collection) };
+}
+
+/** The Studio screen (spec part 1 §2): pick, open, edit, save and run a collection. */
+export function StudioPage() {
+  const queryClient = useQueryClient();
+  const collections = useQuery(collectionsListQuery());
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [current, setCurrent] = useState<Editing | null>(null);
+  const [touched, setTouched] = useState<ReadonlySet<CollectionField>>(new Set());
+  const [serverErrors, setServerErrors] = useState<Partial<Record<CollectionField, string>>>({});
+  const [pendingResourceType, setPendingResourceType] = useState<Collection['deviceType'] | null>(null);
+
+  const isDirty = current !== null && JSON.stringify(current.collection) !== current.saved;
+  useEffect(() => setStudioDirty(isDirty), [isDirty]);
+  useEffect(() => () => setStudioDirty(false), []);
+
+  const startEditing = (collection: Collection) => {
+    setCurrent(editing(collection));
+    setTouched(new Set());
+    setServerErrors({});
+  };
+
+  const open = useMutation({
+    mutationFn: loadCollection,
+    onSuccess: ({ data }) => {
+      startEditing(data);
+      toast.success(COLLECTION_OPENED_MESSAGE);
+    },
+    onError: (error) => toast.error(error.message),
+  });
+
+  const save = useMutation({
+    mutationFn: saveCollection,
+    onSuccess: ({ data }) => {
+      startEditing(data);
+      setSelectedId(data.id);
+      toast.success(COLLECTION_SAVED_MESSAGE);
+      void queryClient.invalidateQueries({ queryKey: studioKeys.collections() });
+    },
+    onError: (error) => {
+      setServerErrors(formFieldErrors(error));
+      // The server's message, or the spec's fallback (save-collection.ts).
+      toast.error(error.message);
+    },
+  });
+
+  const run = useMutation({
+    mutationFn: triggerCollection,
+    onSuccess: () => toast.success(STUDIO_MESSAGES.executed),
+    onError: (error) => toast.error(error.message),
+  });
+
+  const edit = (collection: Collection) => {
+    setCurrent((previous) => previous && { ...previous, collection });
+    setServerErrors({});
+  };
+
+  const changeResourceType = (deviceType: Collection['deviceType']) => {
+    if (!current) return;
+    if (resourceTypeChangeNeedsConfirmation(current.collection)) setPendingResourceType(deviceType);
+    else edit({ ...current.collection, deviceType });
+  };
+
+  const confirmResourceType = () => {
+    if (current && pendingResourceType) edit(withResourceType(current.collection, pendingResourceType));
+    setPendingResourceType(null);
+  };
+
+  const isBusy = open.isPending || save.isPending || run.isPending;
+  const canSave = current !== null && isCollectionValid(current.collection);
+
+  return (
+    <div className="studio-page">
+      <h1 className="ui-visually-hidden">Studio</h1>
+      <CollectionToolbar
+        collections={collections.data ?? []}
+        selectedId={selectedId}
+        onSelect={setSelectedId}
+        canSave={canSave}
+        isBusy={isBusy}
+        onOpen={() => selectedId && open.mutate(selectedId)}
+        onSave={() => current && save.mutate(toSaveDocument(current.collection))}
+        onRun={() => selectedId && run.mutate(selectedId)}
+        onNew={() => startEditing(emptyCollection())}
+      />
+      {current ? (
+        <div className="studio-editor">
+          <FlowConfigurationPanel
+            collection={current.collection}
+            onChange={edit}
+            onResourceTypeChange={changeResourceType}
+            touched={touched}
+            onTouch={(field) => setTouched((previous) => new Set(previous).add(field))}
+            serverErrors={serverErrors}
+          />
+          <FlowEditor collection={current.collection} onChange={edit} />
+        </div>
+      ) : (
+        <p className="studio-empty">Open a collection, or start a new one.</p>
+      )}
+      <ResourceTypeConfirmDialog isOpen={pendingResourceType !== null} onConfirm={confirmResourceType} onCancel={() => setPendingResourceType(null)} />
+    </div>
+  );
+}

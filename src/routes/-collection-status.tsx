@@ -1,0 +1,51 @@
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
+import { configQueryOptions } from '../lib/config';
+import { getSession, subscribeSession } from '../lib/session';
+import { collectionProgress } from '../features/shell/collection-progress-store';
+import { RootLayout } from '../features/shell/components/RootLayout';
+
+// Run panels and reports load apart from the entry, so the sign-in page stays within its JS budget.
+const RunningCollectionsPanel = lazy(() => import('../features/runs/components/RunningCollectionsPanel').then((module) => ({ default: module.RunningCollectionsPanel })));
+const LastCompletedPanel = lazy(() => import('../features/runs/components/LastCompletedPanel').then((module) => ({ default: module.LastCompletedPanel })));
+const CollectionProgressWatcher = lazy(() =>
+  import('../features/runs/components/CollectionProgressWatcher').then((module) => ({ default: module.CollectionProgressWatcher })),
+);
+const CollectionReportModal = lazy(() => import('../features/reports/components/CollectionReportModal').then((module) => ({ default: module.CollectionReportModal })));
+
+const isSignedIn = () => getSession() !== null;
+
+/** The root layout with the run panels of the status sidebar and the collection report they open. */
+export function RootWithCollectionStatus() {
+  const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
+  const { data: config = {} } = useQuery(configQueryOptions);
+  const [reportStatusId, setReportStatusId] = useState<string | null>(null);
+
+  const statusPanels = useMemo(
+    () =>
+      signedIn
+        ? {
+            'last-completed': (
+              <Suspense fallback={null}>
+                <LastCompletedPanel config={config} onOpenReport={setReportStatusId} />
+              </Suspense>
+            ),
+            running: (
+              <Suspense fallback={null}>
+                <RunningCollectionsPanel />
+              </Suspense>
+            ),
+          }
+        : undefined,
+    [signedIn, config],
+  );
+
+  const overlay = signedIn ? (
+    <Suspense fallback={null}>
+      <CollectionProgressWatcher onInProgressChange={collectionProgress.set} />
+      {reportStatusId !== null && <CollectionReportModal statusId={reportStatusId} onClose={() => setReportStatusId(null)} />}
+    </Suspense>
+  ) : null;
+
+  return <RootLayout statusPanels={statusPanels} overlay={overlay} />;
+}

@@ -1,0 +1,142 @@
+/**
+ * The platform's HTTP API as the end-to-end tests drive it from outside: sign in, save and trigger collections,
+ * read runs and resources. Every answer is parsed with the shared contract so a drifting shape fails loudly.
+ */
+import type { z } from 'zod';
+import { collectionListResponseSchema, collectionResponseSchema } from '../../src/shared/contracts/collections';
+import { devicesResponseSchema, type Device } from '../../src/shared/contracts/devices';
+import {
+  FINISHED_RUN_STATES,
+  messageResponseSchema,
+  runDetailsResponseSchema,
+  runningTabDataResponseSchema,
+  runSearchResponseSchema,
+  triggerResponseSchema,
+  type RunDetails,
+  type RunSearch,
+} from '../../src/shared/contracts/runs';
+import { endpoints, TOKEN_HEADER } from '../../src/shared/endpoints';
+import type { AdminCredentials } from './harness';
+
+const POLL_INTERVAL_MS = 200;
+
+export class PlatformApi {
+  private constructor(
+    private readonly baseUrl: string,
+    private readonly token: string,
+  ) {}
+
+  /** Signs in through POST /api/tokens/ and keeps the access token for the calls below. */
+  static async signIn(baseUrl: string, { email, password }: AdminCredentials): Promise<PlatformApi> {
+    const response = await fetch(`${baseUrl}${endpoints.auth.tokens}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userId: email, password }),
+    });
+    const token = response.headers.get(TOKEN_HEADER);
+    if (response.status !== 200 || !token) throw new Error(`Sign-in answered ${response.status}: ${await response.text()}`);
+    return new PlatformApi(baseUrl, token);
+  }
+
+  get accessToken(): string {
+    return this.token;
+  }
+
+  /** An authorised call; anything but the expected status fails with the body in the message. */
+  async call(path: string, init: RequestInit = {}, expectedStatus = 200): Promise<Response> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      ...init,
+      headers: { Authorization: `Bearer ${this.token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+    });
+    if (response.status !== expectedStatus) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+    return response;
+  }
+
+  private async json<S extends z.ZodType>(path: string, schema: S, init?: RequestInit): Promise<z.infer<S>> {
+    return schema.parse(await (await this.call(path, init)).json());
+  }
+
+  async collectionIdByName(name: string): Promise<string> {
+    const { data } = await this.json(endpoints.collections.list, collectionListResponseSchema);
+    const found = data.find((row) => row.testSuiteName === name);
+    if (!found) throw new Error(`No collection named ${name}: ${data.map((row) => row.testSuiteName).join(', ')}`);
+    return found.id;
+  }
+
+  /** Saves a collection document through saveTest and answers its id. */
+  async saveCollection(document: Record<string, unknown>): Promise<string> {
+    const body = JSON.stringify(document);
+    return (await this.json(endpoints.collections.save, collectionResponseSchema, { method: 'POST', body })).data.id;
+  }
+
+  /** Triggers a run of the collection and answers its statusId. */
+  async trigger(collectionId: string): Promise<string> {
+    return (await this.json(`${endpoints.runs.trigger}?id=${encodeURIComponent(collectionId)}`, triggerResponseSchema)).data.statusId;
+  }
+
+  async details(statusId: string): Promise<RunDetails> {
+    return (await this.json(`${endpoints.runs.details}?id=${encodeURIComponent(statusId)}`, runDetailsResponseSchema)).data;
+  }
+
+  async runningTabData() {
+    return (await this.json(endpoints.runs.runningTabData, runningTabDataResponseSchema)).data;
+  }
+
+  async search(search: RunSearch) {
+    return (await this.json(`${endpoints.runs.search}?data=${encodeURIComponent(JSON.stringify(search))}`, runSearchResponseSchema)).data;
+  }
+
+  async browserDevices(): Promise<Device[]> {
+    return (await this.json(endpoints.devices.list, devicesResponseSchema)).data.browserDevices;
+  }
+
+  async cancelRunning(statusId: string): Promise<string> {
+    const path = `${endpoints.runs.cancelRunning}?statusId=${encodeURIComponent(statusId)}`;
+    return (await this.json(path, messageResponseSchema, { method: 'POST' })).message;
+  }
+
+  /** Downloads a run file (image, attachment) with the bearer token, as the report does. */
+  async download(path: string): Promise<Response> {
+    return this.call(`${endpoints.runs.downloadFile}?path=${encodeURIComponent(path)}`);
+  }
+
+  /** Polls getDetails until `done` holds (by default: the run ended). */
+  async waitForRun(
+    statusId: string,
+    done: (details: RunDetails) => boolean = (details) => (FINISHED_RUN_STATES as readonly string[]).includes(details.testStatus),
+    timeoutMs = 60_000,
+  ): Promise<RunDetails> {
+    return poll(() => this.details(statusId), done, timeoutMs, (details) => `run ${statusId} is ${details.testStatus}`);
+  }
+}
+
+/** Calls `read` until `done` holds for its answer; fails after `timeoutMs` describing the last answer. */
+export async function poll<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number, describe: (value: T) => string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Still waiting after ${timeoutMs} ms: ${describe(value)}`);
+    await new Promise((resolveSleep) => setTimeout(resolveSleep, POLL_INTERVAL_MS));
+  }
+}
+
+type StepInput = { stepId: string; action: string; target?: string; value?: string; timeoutMs?: number };
+
+/** A BROWSER collection document for saveTest, its flows in order, each step named after its id. */
+export function browserCollection(testSuiteName: string, flows: { testCaseId: string; steps: StepInput[] }[]): Record<string, unknown> {
+  return {
+    collectionId: 'new',
+    id: '',
+    testSuiteName,
+    deviceType: 'BROWSER',
+    executionType: 'SEQUENTIAL',
+    testCases: flows.map(({ testCaseId, steps }) => ({
+      testCaseId,
+      testCaseName: testCaseId,
+      testCaseType: 'FLOW',
+      loop: 1,
+      steps: steps.map((step) => ({ stepName: step.stepId, target: '', value: '', timeoutMs: 2_000, ...step })),
+    })),
+  };
+}

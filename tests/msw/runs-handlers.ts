@@ -1,0 +1,222 @@
+import { http, HttpResponse } from 'msw';
+import {
+  COLLECTION_LABEL_REMOVED_MESSAGE,
+  COLLECTION_LABEL_UPDATED_MESSAGE,
+  FAILURE_LABEL_CREATED_MESSAGE,
+  collectionLabelResponseSchema,
+  createFailureLabelRequestSchema,
+  duplicateFailureLabelMessage,
+  failureLabelListResponseSchema,
+  failureLabelResponseSchema,
+  updateFailedCollectionLabelRequestSchema,
+  type CollectionLabel,
+  type FailureLabel,
+} from '../../src/shared/contracts/labels';
+import {
+  lastExecutedSchema,
+  runDetailsSchema,
+  runningCollectionSchema,
+  runningTabDataResponseSchema,
+  type LastExecuted,
+  type RunDetails,
+  type RunningCollection,
+} from '../../src/shared/contracts/runs';
+import { endpoints } from '../../src/shared/endpoints';
+import { nextId } from './factories';
+import { anyOrigin, errorResponse } from './handlers';
+
+const progress = {
+  caseProgress: 50,
+  caseProgress1: '1/2',
+  stepProgress: 25,
+  stepProgress1: '1/4',
+  totalProgress: 25,
+  currentStatus: {
+    cumulativeStepCurrent: 2,
+    cumulativeStepMax: 8,
+    caseIndexCurrent: 1,
+    caseIndexMax: 2,
+    caseLoopCurrent: 1,
+    caseLoopMax: 1,
+    stepIndexCurrent: 1,
+    stepIndexMax: 4,
+    stepLoopCurrent: 1,
+    stepLoopMax: 1,
+    CurrentTestCasesName: 'Sign in flow',
+  },
+  passedSteps: 1,
+  failedSteps: 0,
+  skippedSteps: 0,
+  passedCases: 0,
+  failedCases: 0,
+};
+
+/** A running collection checked against the contract, so a contract change breaks the tests that use it. */
+export function makeRunningCollection(overrides: Partial<RunningCollection> = {}): RunningCollection {
+  const id = overrides.id ?? nextId('run');
+  return runningCollectionSchema.parse({
+    ...progress,
+    id,
+    statusId: id,
+    collectionId: 'collection-1',
+    testSuiteName: 'Checkout collection',
+    result: 'RUNNING',
+    displayDevices: 'Chromium (this machine)',
+    devices: ['browser-1'],
+    timeSubmitted: '2026-03-05T12:00:00.000Z',
+    timeStarted: '2026-03-05T12:00:01.000Z',
+    ...overrides,
+  });
+}
+
+export function makeLastExecuted(overrides: Partial<LastExecuted> = {}): LastExecuted {
+  return lastExecutedSchema.parse({
+    testSuiteName: 'Nightly collection',
+    testStatus: 'FAILED',
+    testStatusId: nextId('run'),
+    timeCompleted: '2026-03-05T12:05:00.000Z',
+    failedCases: [{ testCaseName: 'Pay by card', testStepIdFailed: '3' }],
+    totalTestCases: 3,
+    passed: 2,
+    failed: 1,
+    isFailed: true,
+    ...overrides,
+  });
+}
+
+const step = (stepId: string, stepName: string, result: 'PASSED' | 'FAILED', extra: Partial<RunDetails['testCaseDetails'][number]['testCaseDetailByLoop'][number]['steps'][number]> = {}) => ({
+  stepId,
+  stepName,
+  tagName: 'click',
+  result,
+  errorDetail: '',
+  validationResult: '',
+  images: [],
+  attachments: [],
+  timeStarted: '2026-03-05T12:00:02.000Z',
+  timeCompleted: '2026-03-05T12:00:03.000Z',
+  ...extra,
+});
+
+/** A finished run with two flows (the second failed at its step 2, with a screenshot and an attachment). */
+export function makeRunDetails(overrides: Partial<RunDetails> = {}): RunDetails {
+  const id = overrides.statusId ?? nextId('run');
+  return runDetailsSchema.parse({
+    id,
+    statusId: id,
+    collectionId: 'collection-1',
+    testSuiteName: 'Nightly collection',
+    testStatus: 'FAILED',
+    devices: ['browser-1'],
+    triggeredBy: 'admin@studio.local',
+    cancelledBy: null,
+    timeSubmitted: '2026-03-05T12:00:00.000Z',
+    timeStarted: '2026-03-05T12:00:01.000Z',
+    timeCompleted: '2026-03-05T12:05:00.000Z',
+    progress: { ...progress, passedCases: 1, failedCases: 1 },
+    testCaseDetails: [
+      {
+        testCaseId: 'flow-1',
+        testCaseName: 'Sign in',
+        testCaseType: 'FLOW',
+        testCaseResult: 'PASSED',
+        loop: 1,
+        failedTestStep: null,
+        testCaseDetailByLoop: [{ loop: 1, result: 'PASSED', steps: [step('1', 'Open the page', 'PASSED', { validationResult: 'Title matched' })] }],
+        failureImagesList: [],
+        captureScreenshotSteps: [],
+      },
+      {
+        testCaseId: 'flow-2',
+        testCaseName: 'Pay by card',
+        testCaseType: 'FLOW',
+        testCaseResult: 'FAILED',
+        loop: 1,
+        failedTestStep: '2',
+        testCaseDetailByLoop: [
+          {
+            loop: 1,
+            result: 'FAILED',
+            steps: [
+              step('1', 'Type card number', 'PASSED'),
+              step('2', 'Press Pay', 'FAILED', {
+                errorDetail: 'Button #pay not found',
+                images: [{ path: 'runs/r/failure.png', name: 'failure.png' }],
+                attachments: [{ path: 'runs/r/response.json', name: 'response.json' }],
+              }),
+            ],
+          },
+        ],
+        failureImagesList: [{ path: 'runs/r/failure.png', name: 'failure.png' }],
+        captureScreenshotSteps: [],
+      },
+    ],
+    logsList: [
+      { key: '12:00:01', value: 'Run started' },
+      { key: '12:05:00', value: 'Run failed' },
+    ],
+    attachments: [],
+    ...overrides,
+  });
+}
+
+export interface RunningTabState {
+  running: RunningCollection[];
+  lastExecuted: LastExecuted[];
+}
+
+/** Serves getRunningTabData from `state` (mutable, so a test can change what the next poll sees) and counts the calls. */
+export function serveRunningTabData(state: RunningTabState) {
+  const calls = { count: 0 };
+  return {
+    calls,
+    handler: http.get(anyOrigin(endpoints.runs.runningTabData), () => {
+      calls.count += 1;
+      return HttpResponse.json(
+        runningTabDataResponseSchema.parse({ success: true, data: { runningTestStatus: state.running, lastExecutedTestStates: state.lastExecuted } }),
+      );
+    }),
+  };
+}
+
+export function serveRunDetails(details: RunDetails) {
+  return http.get(anyOrigin(endpoints.runs.details), ({ request }) =>
+    new URL(request.url).searchParams.get('id') === details.statusId
+      ? HttpResponse.json({ success: true, data: details })
+      : errorResponse(404, 'Run not found'),
+  );
+}
+
+/** An in-memory failure-label service: the label list and each run's label. */
+export function failureLabelsBackend(initial: FailureLabel[] = []) {
+  const labels = [...initial];
+  const ofRun = new Map<string, CollectionLabel>();
+  const handlers = [
+    http.get(anyOrigin(endpoints.failureLabels.list), () => HttpResponse.json(failureLabelListResponseSchema.parse({ status: true, message: 'OK', data: labels }))),
+    http.get(anyOrigin(endpoints.failureLabels.ofCollection), ({ request }) => {
+      const statusId = new URL(request.url).searchParams.get('collectionId') ?? '';
+      return HttpResponse.json(collectionLabelResponseSchema.parse({ status: true, message: 'OK', data: ofRun.get(statusId) ?? null }));
+    }),
+    http.post(anyOrigin(endpoints.failureLabels.create), async ({ request }) => {
+      const body = createFailureLabelRequestSchema.safeParse(await request.json());
+      if (!body.success) return errorResponse(400, 'Invalid request', { labelName: ['required'] });
+      if (labels.some((label) => label.labelName === body.data.labelName)) return errorResponse(409, duplicateFailureLabelMessage(body.data.labelName));
+      const label = { labelId: nextId('label'), labelName: body.data.labelName };
+      labels.push(label);
+      return HttpResponse.json(failureLabelResponseSchema.parse({ status: true, message: FAILURE_LABEL_CREATED_MESSAGE, data: label }));
+    }),
+    http.put(anyOrigin(endpoints.failureLabels.attachToCollection), async ({ request }) => {
+      const body = updateFailedCollectionLabelRequestSchema.parse(await request.json());
+      const label = labels.find((candidate) => candidate.labelId === body.labelId);
+      if (label) ofRun.set(body.statusId, { statusId: body.statusId, ...label });
+      else ofRun.delete(body.statusId);
+      return HttpResponse.json(
+        collectionLabelResponseSchema.parse({ status: true, message: label ? COLLECTION_LABEL_UPDATED_MESSAGE : COLLECTION_LABEL_REMOVED_MESSAGE, data: ofRun.get(body.statusId) ?? null }),
+      );
+    }),
+  ];
+  return { labels, ofRun, handlers };
+}
+
+/** Default: nothing running and nothing completed, so every signed-in screen's sidebar poll is answered. */
+export const runsHandlers = [serveRunningTabData({ running: [], lastExecuted: [] }).handler];

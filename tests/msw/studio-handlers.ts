@@ -1,0 +1,109 @@
+import { http, HttpResponse } from 'msw';
+import {
+  COLLECTION_OPENED_MESSAGE,
+  COLLECTION_SAVED_MESSAGE,
+  collectionNotFoundMessage,
+  collectionSchema,
+  duplicateCollectionNameMessage,
+  FIELD_ERROR_KEYS,
+  isNewCollectionId,
+  type Collection,
+  type CollectionSummary,
+  type Tag,
+  type TestSuiteFeedItem,
+} from '../../src/shared/contracts/collections';
+import { endpoints } from '../../src/shared/endpoints';
+import { nextId } from './factories';
+import { anyOrigin, errorResponse } from './handlers';
+
+/** A collection checked against the contract, so a contract change breaks the tests that use it. */
+export function makeCollection(overrides: Partial<Collection> = {}): Collection {
+  const id = overrides.id ?? nextId('collection');
+  return collectionSchema.parse({ collectionId: id, id, testSuiteName: 'Checkout collection', ...overrides });
+}
+
+export function makeTag(overrides: Partial<Tag> & Pick<Tag, 'tagName'>): Tag {
+  return { id: nextId('tag'), tagType: 'ORGANIZATION_TAG', hideTag: false, ...overrides };
+}
+
+export function makeFeedItem(overrides: Partial<TestSuiteFeedItem> & Pick<TestSuiteFeedItem, 'testSuiteName'>): TestSuiteFeedItem {
+  return { id: nextId('collection'), tags: [], version: null, ...overrides };
+}
+
+function summaryOf(collection: Collection): CollectionSummary {
+  return {
+    id: collection.id,
+    collectionId: collection.collectionId,
+    testSuiteName: collection.testSuiteName,
+    suiteDescription: collection.suiteDescription,
+    deviceType: collection.deviceType,
+    executionType: collection.executionType,
+    tags: collection.tags,
+    version: collection.version,
+    updatedBy: collection.updatedBy ?? 'tester@example.com',
+    updatedDate: collection.updatedDate ?? '2026-03-05T12:00:00.000Z',
+    ...(collection.result ? { result: collection.result } : {}),
+  };
+}
+
+/** The fake collections service: what was stored, saved and triggered. */
+export const studioBackend = {
+  collections: new Map<string, Collection>(),
+  tags: [] as Tag[],
+  saved: [] as Collection[],
+  triggered: [] as string[],
+  add(collection: Collection): Collection {
+    this.collections.set(collection.id, collection);
+    return collection;
+  },
+  reset() {
+    this.collections.clear();
+    this.tags = [];
+    this.saved = [];
+    this.triggered = [];
+  },
+};
+
+function notFound(id: string) {
+  return errorResponse(404, collectionNotFoundMessage(id));
+}
+
+/** saveTest as the server answers it: the contract's checks, unique names (ignoring case), generated ids. */
+async function save(request: Request) {
+  const form = await request.formData();
+  const parsed = collectionSchema.safeParse(JSON.parse(String(form.get('testsuite') ?? 'null')));
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]]));
+    return errorResponse(400, 'The collection is not valid', fieldErrors);
+  }
+  const document = parsed.data;
+  const existingId = isNewCollectionId(document.id) ? undefined : document.id;
+  if (existingId && !studioBackend.collections.has(existingId)) return notFound(existingId);
+  const sameName = [...studioBackend.collections.values()].find(
+    (other) => other.id !== existingId && other.testSuiteName.toLowerCase() === document.testSuiteName.toLowerCase(),
+  );
+  if (sameName) return errorResponse(409, duplicateCollectionNameMessage(document.testSuiteName), { testSuiteName: [FIELD_ERROR_KEYS.noneOf] });
+  const id = existingId ?? nextId('collection');
+  const stored = studioBackend.add({ ...document, id, collectionId: id, testSuiteId: id, updatedDate: new Date().toISOString() });
+  studioBackend.saved.push(document);
+  return HttpResponse.json({ status: true, message: COLLECTION_SAVED_MESSAGE, data: stored });
+}
+
+export const studioHandlers = [
+  http.get(anyOrigin(endpoints.collections.list), () =>
+    HttpResponse.json({ success: true, data: [...studioBackend.collections.values()].map(summaryOf) }),
+  ),
+  http.get(anyOrigin(endpoints.collections.load), ({ request }) => {
+    const id = new URL(request.url).searchParams.get('id') ?? '';
+    const collection = studioBackend.collections.get(id);
+    return collection ? HttpResponse.json({ status: true, message: COLLECTION_OPENED_MESSAGE, data: collection }) : notFound(id);
+  }),
+  http.post(anyOrigin(endpoints.collections.save), ({ request }) => save(request)),
+  http.get(anyOrigin(endpoints.runs.trigger), ({ request }) => {
+    const id = new URL(request.url).searchParams.get('id') ?? '';
+    if (!studioBackend.collections.has(id)) return notFound(id);
+    studioBackend.triggered.push(id);
+    return HttpResponse.json({ status: true, message: 'Test Suite Executed...', data: { statusId: nextId('run') } });
+  }),
+  http.get(anyOrigin(endpoints.tags.all), () => HttpResponse.json({ success: true, data: studioBackend.tags })),
+];
