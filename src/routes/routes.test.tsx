@@ -117,14 +117,17 @@ describe('the shell around the pages', () => {
     expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
   });
 
-  it('hides the sidebar toggle while a collection is in progress', async () => {
+  it('hides the sidebar toggle while a collection is in progress, and shows the sidebar instead', async () => {
     signInAs(['STUDIO']);
     renderApp('/studio-app');
     await screen.findByRole('button', { name: 'Collection status' });
+    expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
     act(() => collectionProgress.set(true));
     expect(screen.queryByRole('button', { name: 'Collection status' })).toBeNull();
+    expect(await screen.findByRole('complementary', { name: 'Collection status' })).toBeInTheDocument();
     act(() => collectionProgress.set(false));
     expect(screen.getByRole('button', { name: 'Collection status' })).toBeInTheDocument();
+    expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
   });
 
   it('hides the sidebar on the parser config builder', async () => {

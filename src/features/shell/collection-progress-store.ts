@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Whether a collection is being run or recorded right now. The header hides its sidebar
- * toggle while it is true (spec part 1 §2 Header). The runs feature sets it once it lands.
+ * toggle while it is true (spec part 1 §2 Header). The runs feature sets it from the running-collections poll.
  */
 let inProgress = false;
 const listeners = new Set<() => void>();

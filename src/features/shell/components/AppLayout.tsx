@@ -8,6 +8,7 @@ import { CollectionImportInput } from './CollectionImportInput';
 import type { StatusPanelSlots } from './CollectionStatusSidebar';
 import { PageSpinner } from './PageSpinner';
 import { UpdatePrompt } from './UpdatePrompt';
+import { useCollectionInProgress } from '../collection-progress-store';
 
 // The chrome loads apart from the entry, so the login page stays small (budget: 150 KB gzip).
 const Header = lazy(() => import('./Header').then((module) => ({ default: module.Header })));
@@ -36,7 +37,11 @@ function displayName(user: StoredUser): string {
 /** The app shell of spec part 1 §2: side menu, header, page, collection status sidebar, spinner. */
 export function AppLayout({ pathname, title, user, config, savedReports, children, statusPanels, overlay }: AppLayoutProps) {
   const [isSidebarOpen, setSidebarOpen] = useState(false);
+  // The header hides its toggle while a collection is in progress (spec part 1 §2), so the sidebar shows by itself then:
+  // otherwise a user arriving mid-run could neither watch nor cancel it.
+  const collectionInProgress = useCollectionInProgress();
   const visibility = layoutVisibility(pathname);
+  const showSidebar = visibility.sidebar && (isSidebarOpen || collectionInProgress);
   const features = user?.permissions.features ?? [];
   const showMenu = visibility.menu && user !== null;
 
@@ -45,7 +50,7 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
   }, [title]);
 
   return (
-    <div className={['app-shell', showMenu ? 'app-shell--with-menu' : '', visibility.sidebar && isSidebarOpen ? 'app-shell--with-sidebar' : ''].join(' ').trim()}>
+    <div className={['app-shell', showMenu ? 'app-shell--with-menu' : '', showSidebar ? 'app-shell--with-sidebar' : ''].join(' ').trim()}>
       <a className="skip-link" href="#main-content">Skip to content</a>
       {showMenu && (
         <Suspense fallback={<nav className="side-menu" aria-label="Main menu" />}>
@@ -69,7 +74,7 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
           {children}
         </main>
       </div>
-      {visibility.sidebar && isSidebarOpen && (
+      {showSidebar && (
         <Suspense fallback={null}>
           <CollectionStatusSidebar config={config} panels={statusPanels} />
         </Suspense>
