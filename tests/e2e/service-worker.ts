@@ -1,14 +1,38 @@
 import type { Page } from 'playwright-core';
 
-/** Resolves once a service worker controls the page (the first install claims it via clientsClaim). */
+/**
+ * Resolves once a service worker controls the page. The first install claims open pages (clientsClaim), but a page that
+ * navigated while the worker was installing may stay uncontrolled until its next load, as a user's next visit would be;
+ * so once the worker is active, an uncontrolled page is reloaded once. An install that fails never becomes active and
+ * fails here with the registration's state.
+ */
 export async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  // The first install precaches the whole shell; on a loaded two-core CI machine that can take a while.
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 60_000 });
+  const controlled = () => page.evaluate(() => navigator.serviceWorker.controller !== null);
+  try {
+    // The first install precaches the whole shell; on a loaded two-core CI machine that can take a while.
+    await page.evaluate(
+      (timeoutMs) =>
+        Promise.race([
+          navigator.serviceWorker.ready.then(() => undefined),
+          new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the worker did not become active')), timeoutMs)),
+        ]),
+      60_000,
+    );
+    if (!(await controlled())) await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+  } catch (error) {
+    throw new Error(`No service worker controls the page: ${JSON.stringify(await registrationState(page))}`, { cause: error });
+  }
 }
 
 export function registrationState(page: Page) {
   return page.evaluate(async () => {
     const registration = await navigator.serviceWorker.getRegistration();
-    return { scope: registration?.scope, active: Boolean(registration?.active), waiting: Boolean(registration?.waiting) };
+    return {
+      scope: registration?.scope,
+      installing: Boolean(registration?.installing),
+      active: Boolean(registration?.active),
+      waiting: Boolean(registration?.waiting),
+    };
   });
 }
