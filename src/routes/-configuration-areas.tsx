@@ -4,7 +4,6 @@ import { flags } from '../shared/config';
 import { Tabs } from '../ui/Tabs';
 import { ImageFilterManagement } from '../features/image-filters/components/ImageFilterManagement';
 import { ResourceManagement } from '../features/resources/components/ResourceManagement';
-import { ConfirmDialog } from '../features/shell/components/ConfirmDialog';
 
 /** Configuration Management (spec part 1 §2): the Resource Management and Image Filter Management areas. */
 export function ConfigurationAreasPage() {
@@ -17,7 +16,7 @@ export function ConfigurationAreasPage() {
           {
             id: 'resources',
             title: 'Resource Management',
-            content: <ResourceManagement browserEnabled={flags.browserResources(config)} Confirm={ConfirmDialog} />,
+            content: <ResourceManagement browserEnabled={flags.browserResources(config)} />,
           },
           { id: 'image-filters', title: 'Image Filter Management', content: <ImageFilterManagement /> },
         ]}

@@ -6,20 +6,9 @@ import { makeDevice, resourcesBackend, type ResourcesBackendOptions } from '../.
 import { server } from '../../../../tests/msw/server';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
-import { MESSAGES, POLL } from '../../../shared/constants';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
+import { POLL } from '../../../shared/constants';
 import { ToastRegion, toastQueue } from '../../../ui/Toast';
-import { ResourceManagement, type ConfirmProps } from './ResourceManagement';
-
-/** Stands in for the shell's ConfirmDialog, which the route passes in. */
-function TestConfirm({ isOpen, message, onConfirm, onCancel }: ConfirmProps) {
-  return (
-    <Dialog title={MESSAGES.confirmTitle} isOpen={isOpen} role="alertdialog" footer={<><Button onPress={onCancel}>Cancel</Button><Button onPress={onConfirm}>Yes</Button></>}>
-      {message}
-    </Dialog>
-  );
-}
+import { ResourceManagement } from './ResourceManagement';
 
 function renderResources(options: ResourcesBackendOptions, browserEnabled = false) {
   toastQueue.clear();
@@ -28,7 +17,7 @@ function renderResources(options: ResourcesBackendOptions, browserEnabled = fals
   server.use(...backend.handlers);
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <ResourceManagement browserEnabled={browserEnabled} Confirm={TestConfirm} />
+      <ResourceManagement browserEnabled={browserEnabled} />
       <ToastRegion />
     </QueryClientProvider>,
   );

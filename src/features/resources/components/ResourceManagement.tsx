@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type ComponentType } from 'react';
+import { useState } from 'react';
 import { required } from '../../../lib/validators';
 import { MESSAGES } from '../../../shared/constants';
 import { CMD_DEVICE_TYPES, deviceDisplayNameOf, RESOURCE_SAVED_MESSAGE, type CmdDeviceType, type Device } from '../../../shared/contracts/devices';
 import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn, type DataTableValues } from '../../../ui/DataTable';
 import { RadioGroup } from '../../../ui/RadioGroup';
 import { toast } from '../../../ui/Toast';
@@ -14,18 +15,9 @@ import { deviceStatusOf, isReleasable } from '../device-status';
 import { RESOURCE_MESSAGES } from '../resource-messages';
 import './resources.css';
 
-/** The confirmation the app shell provides (composed in the route, since features do not import each other). */
-export interface ConfirmProps {
-  isOpen: boolean;
-  message: string;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
-
 export interface ResourceManagementProps {
   /** The BrowserResource flag of the stored config: only then is there a Browser filter. */
   browserEnabled: boolean;
-  Confirm: ComponentType<ConfirmProps>;
 }
 
 const KIND_LISTS: Record<CmdDeviceType, keyof DeviceLists> = {
@@ -41,7 +33,7 @@ function isCmdDeviceType(value: string): value is CmdDeviceType {
 }
 
 /** Resource Management (spec part 1 §2): the resources of one kind, renamed inline, busy ones releasable. */
-export function ResourceManagement({ browserEnabled, Confirm }: ResourceManagementProps) {
+export function ResourceManagement({ browserEnabled }: ResourceManagementProps) {
   const queryClient = useQueryClient();
   const devices = useQuery(devicesQuery());
   const [chosenKind, setChosenKind] = useState<CmdDeviceType | null>(null);
@@ -108,7 +100,7 @@ export function ResourceManagement({ browserEnabled, Confirm }: ResourceManageme
       />
       {devices.isError && <p role="alert">{MESSAGES.somethingWentWrong}</p>}
       <DataTable label={`${KIND_LABELS[kind]} resources`} columns={columns} rows={devices.data?.[KIND_LISTS[kind]] ?? []} onSave={saveName} />
-      <Confirm
+      <ConfirmDialog
         isOpen={toRelease !== null}
         message={RESOURCE_MESSAGES.releaseConfirm}
         onCancel={() => setToRelease(null)}

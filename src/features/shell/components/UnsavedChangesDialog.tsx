@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Checkbox } from '../../../ui/Checkbox';
 import { MESSAGES } from '../../../shared/constants';
 import { disableUnsavedWarning } from '../unsaved-warning';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 
 export interface UnsavedChangesDialogProps {
   isOpen: boolean;

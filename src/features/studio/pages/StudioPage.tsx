@@ -13,7 +13,7 @@ import { emptyCollection, isCollectionValid, resourceTypeChangeNeedsConfirmation
 import { CollectionToolbar } from '../components/CollectionToolbar';
 import { FlowConfigurationPanel, type CollectionField } from '../components/FlowConfigurationPanel';
 import { FlowEditor } from '../components/FlowEditor';
-import { ResourceTypeConfirmDialog } from '../components/ResourceTypeConfirmDialog';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { setStudioDirty } from '../studio-dirty';
 import { STUDIO_MESSAGES } from '../studio-messages';
 import '../studio.css';
@@ -140,7 +140,13 @@ export function StudioPage() {
       ) : (
         <p className="studio-empty">Open a collection, or start a new one.</p>
       )}
-      <ResourceTypeConfirmDialog isOpen={pendingResourceType !== null} onConfirm={confirmResourceType} onCancel={() => setPendingResourceType(null)} />
+      <ConfirmDialog
+        isOpen={pendingResourceType !== null}
+        message={STUDIO_MESSAGES.resourceTypeChange}
+        onConfirm={confirmResourceType}
+        onCancel={() => setPendingResourceType(null)}
+        onDismiss={() => setPendingResourceType(null)}
+      />
     </div>
   );
 }
