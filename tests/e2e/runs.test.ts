@@ -209,8 +209,8 @@ describe.skipIf(chromiumMissing)('runs of collections in real Chromium against t
 
       const running = statusPanel(page, 'Currently Running').getByRole('listitem', { name, exact: true });
       await running.getByText('Add an item', { exact: true }).waitFor({ timeout: 30_000 });
-      // The run waits on step 3 of 4 of its second flow; one flow of two is done.
-      await running.getByRole('progressbar', { name: /^Steps 3\/4/ }).waitFor();
+      // The run waits on step 3 of 4 of its second flow: two of its steps and one flow of two are done.
+      await running.getByRole('progressbar', { name: /^Steps 2\/4/ }).waitFor();
       expect(await running.getByRole('progressbar', { name: /^Flows 1\/2/ }).getAttribute('aria-valuenow')).toBe('50');
       await screenshot(page, 'runs-studio-sidebar-running');
       expect(gate.waiting()).toBe(1);

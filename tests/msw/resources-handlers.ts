@@ -42,6 +42,13 @@ export function makeDevice(overrides: Partial<Device> & Pick<Device, 'cmdDeviceT
   });
 }
 
+/** getdevices' answer for these devices, each in the list of its kind. */
+export function devicesListResponse(devices: readonly Device[]) {
+  const data = { mobileDevices: [] as Device[], desktopDevices: [] as Device[], browserDevices: [] as Device[] };
+  for (const device of devices) data[LIST_OF_KIND[device.cmdDeviceType]].push(device);
+  return HttpResponse.json(devicesResponseSchema.parse({ status: true, data }));
+}
+
 /** Requests the fake resources backend received, in order, for assertions. */
 export interface ResourcesCalls {
   renames: { kind: CmdDeviceType; deviceId: string; deviceDisplayName: string }[];
@@ -75,11 +82,7 @@ export function resourcesBackend({ devices = [], filters = [], releaseFailure, f
     });
 
   const handlers = [
-    http.get(anyOrigin(endpoints.devices.list), () => {
-      const data = { mobileDevices: [] as Device[], desktopDevices: [] as Device[], browserDevices: [] as Device[] };
-      for (const device of state.devices) data[LIST_OF_KIND[device.cmdDeviceType]].push(device);
-      return HttpResponse.json(devicesResponseSchema.parse({ status: true, data }));
-    }),
+    http.get(anyOrigin(endpoints.devices.list), () => devicesListResponse(state.devices)),
     renameHandler('MOBILE', endpoints.devices.setMobileName),
     renameHandler('DESKTOP', endpoints.devices.setDesktopName),
     renameHandler('BROWSER', endpoints.devices.setBrowserName),

@@ -7,14 +7,16 @@ import {
   duplicateCollectionNameMessage,
   FIELD_ERROR_KEYS,
   isNewCollectionId,
+  toCollectionSummary,
   type Collection,
-  type CollectionSummary,
   type Tag,
   type TestSuiteFeedItem,
 } from '../../src/shared/contracts/collections';
+import type { Device } from '../../src/shared/contracts/devices';
 import { endpoints } from '../../src/shared/endpoints';
 import { nextId } from './factories';
 import { anyOrigin, errorResponse } from './handlers';
+import { devicesListResponse } from './resources-handlers';
 
 /** A collection checked against the contract, so a contract change breaks the tests that use it. */
 export function makeCollection(overrides: Partial<Collection> = {}): Collection {
@@ -30,26 +32,12 @@ export function makeFeedItem(overrides: Partial<TestSuiteFeedItem> & Pick<TestSu
   return { id: nextId('collection'), tags: [], version: null, ...overrides };
 }
 
-function summaryOf(collection: Collection): CollectionSummary {
-  return {
-    id: collection.id,
-    collectionId: collection.collectionId,
-    testSuiteName: collection.testSuiteName,
-    suiteDescription: collection.suiteDescription,
-    deviceType: collection.deviceType,
-    executionType: collection.executionType,
-    tags: collection.tags,
-    version: collection.version,
-    updatedBy: collection.updatedBy ?? 'tester@example.com',
-    updatedDate: collection.updatedDate ?? '2026-03-05T12:00:00.000Z',
-    ...(collection.result ? { result: collection.result } : {}),
-  };
-}
-
 /** The fake collections service: what was stored, saved and triggered. */
 export const studioBackend = {
   collections: new Map<string, Collection>(),
   tags: [] as Tag[],
+  /** The registered resources the Studio offers for a collection's resource choice. */
+  devices: [] as Device[],
   saved: [] as Collection[],
   triggered: [] as string[],
   add(collection: Collection): Collection {
@@ -59,6 +47,7 @@ export const studioBackend = {
   reset() {
     this.collections.clear();
     this.tags = [];
+    this.devices = [];
     this.saved = [];
     this.triggered = [];
   },
@@ -91,7 +80,7 @@ async function save(request: Request) {
 
 export const studioHandlers = [
   http.get(anyOrigin(endpoints.collections.list), () =>
-    HttpResponse.json({ success: true, data: [...studioBackend.collections.values()].map(summaryOf) }),
+    HttpResponse.json({ success: true, data: [...studioBackend.collections.values()].map(toCollectionSummary) }),
   ),
   http.get(anyOrigin(endpoints.collections.load), ({ request }) => {
     const id = new URL(request.url).searchParams.get('id') ?? '';
@@ -106,4 +95,5 @@ export const studioHandlers = [
     return HttpResponse.json({ status: true, message: 'Test Suite Executed...', data: { statusId: nextId('run') } });
   }),
   http.get(anyOrigin(endpoints.tags.all), () => HttpResponse.json({ success: true, data: studioBackend.tags })),
+  http.get(anyOrigin(endpoints.devices.list), () => devicesListResponse(studioBackend.devices)),
 ];

@@ -45,12 +45,6 @@ export class RunArtifacts {
     return { file: join(this.dir, name), ref: { path: `${this.statusId}/${name}`, name } };
   }
 
-  /** The FileRef of a file the run wrote inside its folder itself (e.g. a video). */
-  refOf(file: string): FileRef {
-    const inside = relative(this.dir, file).split(sep).join('/');
-    return { path: `${this.statusId}/${inside}`, name: inside.split('/').pop() ?? inside };
-  }
-
   async write(label: string, extension: string, data: string | Uint8Array): Promise<FileRef> {
     const { file, ref } = await this.reserve(label, extension);
     await writeFile(file, data);

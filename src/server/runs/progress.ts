@@ -32,7 +32,9 @@ const percent = (current: number, max: number): number => (max <= 0 ? 0 : Math.m
 
 /**
  * Where a run is. Cases are flow visits (a flow with all its loops); the planned totals are what the collection
- * promises (BRANCHING may revisit flows, so a max grows when the run goes past it).
+ * promises (BRANCHING may revisit flows, so a max grows when the run goes past it). Every progress figure counts what
+ * is completed: flows done over flows planned, steps done in the current flow loop over its steps, steps done over all
+ * planned steps; `currentStatus` alone says which flow, loop and step is in progress.
  */
 export class ProgressTracker {
   private progress = initialProgress();
@@ -105,7 +107,7 @@ export class ProgressTracker {
       caseProgress: percent(this.casesDone, status.caseIndexMax),
       caseProgress1: `${this.casesDone}/${status.caseIndexMax}`,
       stepProgress: percent(this.caseStepsDone, status.stepIndexMax),
-      stepProgress1: `${status.stepIndexCurrent}/${status.stepIndexMax}`,
+      stepProgress1: `${this.caseStepsDone}/${status.stepIndexMax}`,
       totalProgress: percent(this.stepsDone, status.cumulativeStepMax),
     };
   }

@@ -137,6 +137,23 @@ export const collectionSummarySchema = z.object({
 });
 export type CollectionSummary = z.infer<typeof collectionSummarySchema>;
 
+/** A collection's row in getCollectionsList: what the server answers and what the test backends fake. */
+export function toCollectionSummary(collection: Collection): CollectionSummary {
+  return {
+    id: collection.id,
+    collectionId: collection.collectionId,
+    testSuiteName: collection.testSuiteName,
+    suiteDescription: collection.suiteDescription,
+    deviceType: collection.deviceType,
+    executionType: collection.executionType,
+    tags: collection.tags,
+    version: collection.version,
+    updatedBy: collection.updatedBy ?? '',
+    updatedDate: collection.updatedDate ?? '',
+    ...(collection.result === undefined ? {} : { result: collection.result }),
+  };
+}
+
 export const COLLECTION_OPENED_MESSAGE = 'Test Suite Open...';
 export const COLLECTION_SAVED_MESSAGE = 'Test Suite Saved!';
 

@@ -32,8 +32,9 @@ export const currentStatusSchema = z.object({
 export type CurrentStatus = z.infer<typeof currentStatusSchema>;
 
 /**
- * Live progress. Percentages are 0..100: caseProgress over the flow executions (flow x loop), stepProgress over the
- * steps of the current flow, totalProgress over every planned step; the `1` variants are the same as "current/max" text.
+ * Live progress, counting completed work. Percentages are 0..100: caseProgress over the flow visits (a flow with its
+ * loops), stepProgress over the steps of the current flow loop, totalProgress over every planned step; the `1` variants
+ * are the same figures as "completed/total" text.
  */
 export const runProgressSchema = z.object({
   caseProgress: z.number(),

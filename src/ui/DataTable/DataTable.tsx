@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { downloadCsv, toCsv } from '../../lib/csv';
 import { TABLE } from '../../shared/constants';
 import { Button } from '../Button';
@@ -6,7 +6,7 @@ import { MenuButton, type MenuAction } from '../Menu';
 import { Tooltip } from '../Tooltip';
 import { Pagination } from '../Pagination';
 import { SearchField } from '../SearchField';
-import { Table } from '../Table';
+import { Table, type TableRowId } from '../Table';
 import { TextField } from '../TextField';
 import { AddRowForm } from './AddRowForm';
 import { CellEditor } from './CellEditor';
@@ -33,6 +33,8 @@ export interface DataTableProps<Row extends DataTableRow> {
   filters?: ReactNode;
   /** Starting file name of Export CSV; defaults to the label. */
   exportFileName?: string;
+  /** Told which row is in edit mode and whether its draft is valid (null when none), e.g. to disable a row action. */
+  onEditingChange?: (editing: { rowId: TableRowId; isValid: boolean } | null) => void;
 }
 
 const EXPORT_ACTION = 'export-csv';
@@ -53,6 +55,7 @@ export function DataTable<Row extends DataTableRow>({
   onAdd,
   filters,
   exportFileName = label,
+  onEditingChange,
 }: DataTableProps<Row>) {
   const [searchDraft, setSearchDraft] = useState('');
   const [query, setQuery] = useState('');
@@ -64,6 +67,11 @@ export function DataTable<Row extends DataTableRow>({
   const [exporting, setExporting] = useState(false);
   const { changed, markChanged } = useChangedRows();
   const editing = useInlineEdit({ onSave, beforeEdit, onSaved: markChanged });
+  const editedRowId = editing.edit?.row.id;
+  const editIsValid = editing.edit ? !editing.edit.column.validate?.(editing.edit.draft) : true;
+  useEffect(() => {
+    onEditingChange?.(editedRowId === undefined ? null : { rowId: editedRowId, isValid: editIsValid });
+  }, [onEditingChange, editedRowId, editIsValid]);
 
   const visibleColumns = columns.filter((column) => !hiddenColumns.has(column.key));
   const limitedRows = rows.slice(0, TABLE.dataLimit);

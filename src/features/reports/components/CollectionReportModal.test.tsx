@@ -8,14 +8,18 @@ import { failureLabelsBackend, makeRunDetails, serveRunDetails } from '../../../
 import { server } from '../../../../tests/msw/server';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
+import type { RunDetails } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { ToastRegion } from '../../../ui/Toast';
 import { CollectionReportModal } from './CollectionReportModal';
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 
-function openReport(labels = failureLabelsBackend([{ labelId: 'label-env', labelName: 'Environment' }])) {
-  const details = makeRunDetails({ testSuiteName: 'Nightly collection' });
+function openReport(
+  labels = failureLabelsBackend([{ labelId: 'label-env', labelName: 'Environment' }]),
+  overrides: Partial<RunDetails> = {},
+) {
+  const details = makeRunDetails({ testSuiteName: 'Nightly collection', ...overrides });
   server.use(serveRunDetails(details), ...labels.handlers);
   signInAs([]);
   render(
@@ -90,6 +94,29 @@ describe('CollectionReportModal', () => {
     expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(authorizations).toHaveLength(1);
     expect(authorizations[0]).toMatch(/^Bearer /);
+  });
+
+  it("lists the run's video and saves it fetched with the bearer token", async () => {
+    const saved = captureSavedBlobs();
+    const requests: { path: string | null; authorization: string | null }[] = [];
+    server.use(
+      http.get(anyOrigin(endpoints.runs.downloadFile), ({ request }) => {
+        requests.push({ path: new URL(request.url).searchParams.get('path'), authorization: request.headers.get('Authorization') });
+        return new HttpResponse(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]), { headers: { 'Content-Type': 'video/webm' } });
+      }),
+    );
+    openReport(undefined, { attachments: [{ path: 'status-1/video/page@1.webm', name: 'page@1.webm' }] });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download attachment page@1.webm' }));
+    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]?.type).toBe('video/webm');
+    expect(requests).toEqual([{ path: 'status-1/video/page@1.webm', authorization: expect.stringMatching(/^Bearer /) }]);
+  });
+
+  it("shows why a run has no video when it could not be recorded", async () => {
+    const message = 'Video recording unavailable on this machine: ffmpeg is missing at /x';
+    const base = makeRunDetails();
+    openReport(undefined, { progress: { ...base.progress, videoMessage: message } });
+    expect(await screen.findByText(message)).toBeInTheDocument();
   });
 
   it("says the image is unavailable when it cannot be fetched, and 'Unable to download Attachment' for an attachment", async () => {

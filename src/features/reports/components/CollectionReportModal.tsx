@@ -12,6 +12,7 @@ import { runDetailsQuery } from '../api/run-details';
 import { saveBlob } from '../api/run-files';
 import { REPORT_MESSAGES } from '../report-messages';
 import { FLOW_DETAIL_CSV_COLUMNS, flowDetailRows, logsText, reportExportText } from '../report-rows';
+import { AttachmentButton } from './AttachmentButton';
 import { ExportTextDialog } from './ExportTextDialog';
 import { FailureLabelPicker } from './FailureLabelPicker';
 import { FlowDetailTable } from './FlowDetailTable';
@@ -57,6 +58,22 @@ function ReportDetails({ details }: { details: RunDetails }) {
           <dt>Resources</dt>
           <dd>{details.devices.join(', ')}</dd>
         </div>
+        {details.progress.videoMessage && (
+          <div>
+            <dt>Video</dt>
+            <dd>{details.progress.videoMessage}</dd>
+          </div>
+        )}
+        {details.attachments.length > 0 && (
+          <div>
+            <dt>Attachments</dt>
+            <dd>
+              {details.attachments.map((file) => (
+                <AttachmentButton key={file.path} file={file} />
+              ))}
+            </dd>
+          </div>
+        )}
       </dl>
       <FailureLabelPicker statusId={details.statusId} />
       <div className="report-actions">

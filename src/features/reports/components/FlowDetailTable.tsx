@@ -2,10 +2,8 @@ import { useState } from 'react';
 import type { FileRef } from '../../../shared/contracts/runs';
 import { Button } from '../../../ui/Button';
 import { Table, type TableColumn } from '../../../ui/Table';
-import { toast } from '../../../ui/Toast';
-import { fetchRunFile, saveBlob } from '../api/run-files';
-import { REPORT_MESSAGES } from '../report-messages';
 import type { FlowDetailRow } from '../report-rows';
+import { AttachmentButton } from './AttachmentButton';
 import { ImagePreviewDialog } from './ImagePreviewDialog';
 
 const COLUMNS: readonly TableColumn[] = [
@@ -18,14 +16,6 @@ const COLUMNS: readonly TableColumn[] = [
   { id: 'images', header: 'Image Link', width: 130 },
   { id: 'attachments', header: 'Attachments', width: 160 },
 ];
-
-async function downloadAttachment(file: FileRef): Promise<void> {
-  try {
-    saveBlob(file.name, await fetchRunFile(file.path));
-  } catch {
-    toast.error(REPORT_MESSAGES.attachmentDownloadFailed);
-  }
-}
 
 /** The report's flow detail table: one row per executed step of each flow loop. */
 export function FlowDetailTable({ rows }: { rows: readonly FlowDetailRow[] }) {
@@ -52,11 +42,7 @@ export function FlowDetailTable({ rows }: { rows: readonly FlowDetailRow[] }) {
           </Button>
         ));
       case 'attachments':
-        return row.attachments.map((file) => (
-          <Button key={file.path} variant="ghost" onPress={() => void downloadAttachment(file)} aria-label={`Download attachment ${file.name}`}>
-            {file.name}
-          </Button>
-        ));
+        return row.attachments.map((file) => <AttachmentButton key={file.path} file={file} />);
       default:
         return null;
     }

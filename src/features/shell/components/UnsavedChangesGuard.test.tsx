@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/constants';
 import { currentPath, renderApp, signInAs } from '../../../../tests/support/render-app';
-import { isUnsavedWarningDisabled } from '../unsaved-warning';
+import { isUnsavedWarningDisabled } from '../../../lib/unsaved-warning';
 
 /** The guard holds only while the Studio form has unsaved edits: start a collection and name it. */
 async function editNewCollection(user: ReturnType<typeof renderApp>['user']) {

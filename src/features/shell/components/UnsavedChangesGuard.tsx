@@ -1,7 +1,7 @@
 import { useBlocker } from '@tanstack/react-router';
-import { isUnsavedWarningDisabled } from '../unsaved-warning';
+import { isUnsavedWarningDisabled } from '../../../lib/unsaved-warning';
 import { isAuthPage } from '../layout-visibility';
-import { UnsavedChangesDialog } from './UnsavedChangesDialog';
+import { UnsavedChangesDialog } from '../../../ui/UnsavedChangesDialog';
 
 /**
  * Asks before leaving the current page (spec part 1 §2 embedded studio), unless the user

@@ -8,6 +8,7 @@ import { visibleError } from '../../../lib/error-messages';
 import type { Collection } from '../../../shared/contracts/collections';
 import { canAddCustomAttribute, collectionErrors } from '../collection-document';
 import { STUDIO_MESSAGES } from '../studio-messages';
+import { ResourceChooser, type ResourceListState } from './ResourceChooser';
 
 export type CollectionField = 'testSuiteName' | 'suiteNotifyEmails';
 
@@ -30,10 +31,12 @@ export interface FlowConfigurationPanelProps {
   onTouch: (field: CollectionField) => void;
   /** Messages the server sent for fields of the last save. */
   serverErrors: Partial<Record<CollectionField, string>>;
+  /** The registered resources, to choose the collection's own (hybridDeviceIds). */
+  resources: ResourceListState;
 }
 
 /** The Flow configuration panel of spec part 1 §2. */
-export function FlowConfigurationPanel({ collection, onChange, onResourceTypeChange, touched, onTouch, serverErrors }: FlowConfigurationPanelProps) {
+export function FlowConfigurationPanel({ collection, onChange, onResourceTypeChange, touched, onTouch, serverErrors, resources }: FlowConfigurationPanelProps) {
   const errors = collectionErrors(collection);
   const fieldError = (field: CollectionField) => visibleError(errors[field], touched.has(field)) ?? serverErrors[field] ?? undefined;
   const update = (patch: Partial<Collection>) => onChange({ ...collection, ...patch });
@@ -83,6 +86,7 @@ export function FlowConfigurationPanel({ collection, onChange, onResourceTypeCha
         selectedKey={collection.deviceType}
         onSelectionChange={(id) => id && id !== collection.deviceType && onResourceTypeChange(id as Collection['deviceType'])}
       />
+      <ResourceChooser collection={collection} resources={resources} onChange={(hybridDeviceIds) => update({ hybridDeviceIds })} />
       <fieldset className="studio-attributes">
         <legend>Custom attributes</legend>
         {attributes.map((attribute, index) => (

@@ -5,6 +5,7 @@ import { MESSAGES } from '../../../shared/constants';
 import { endpoints } from '../../../shared/endpoints';
 import { anyOrigin, errorResponse } from '../../../../tests/msw/handlers';
 import { server } from '../../../../tests/msw/server';
+import { makeDevice } from '../../../../tests/msw/resources-handlers';
 import { makeCollection, studioBackend } from '../../../../tests/msw/studio-handlers';
 import { currentPath, renderApp, signInAs } from '../../../../tests/support/render-app';
 import { newFlow } from '../collection-document';
@@ -103,6 +104,43 @@ describe('Studio flow configuration', WHOLE_APP, () => {
     await user.click(saveButton());
     await screen.findByText('Test Suite Saved!');
     expect(studioBackend.saved[0]).toMatchObject({ deviceType: 'BROWSER', hybridDeviceIds: {}, testCases: [], initTestSteps: [], postTestSteps: [] });
+  });
+
+  it("chooses the collection's resources among those of its resource type into hybridDeviceIds", async () => {
+    studioBackend.devices = [
+      makeDevice({ cmdDeviceType: 'BROWSER', deviceId: 'browser-1', deviceName: 'Browser 1' }),
+      makeDevice({ cmdDeviceType: 'BROWSER', deviceId: 'browser-2', deviceName: 'Browser 2', deviceDisplayName: 'Fast browser' }),
+      makeDevice({ cmdDeviceType: 'MOBILE', deviceId: 'pixel-7', deviceName: 'Pixel 7' }),
+      makeDevice({ cmdDeviceType: 'DESKTOP', deviceId: 'mac-1', deviceName: 'Mac mini' }),
+    ];
+    const { user } = openStudio();
+    await startNew(user);
+    await user.type(nameField(), 'Chosen resources');
+    const resources = () => screen.getByRole('group', { name: 'Resources' });
+    const choices = () => within(resources()).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent ?? '');
+    await waitFor(() => expect(choices()).toEqual(['Pixel 7 (Mobile)', 'Mac mini (Desktop)']));
+
+    await chooseOption(user, 'Resource type', 'Browser');
+    expect(choices()).toEqual(['Browser 1 (Browser)', 'Fast browser (Browser)']);
+    await user.click(within(resources()).getByRole('checkbox', { name: 'Fast browser (Browser)' }));
+    expect(within(resources()).getByRole('checkbox', { name: 'Fast browser (Browser)' })).toBeChecked();
+
+    await user.click(saveButton());
+    await screen.findByText('Test Suite Saved!');
+    expect(studioBackend.saved[0]).toMatchObject({ deviceType: 'BROWSER', hybridDeviceIds: { 'browser-2': 'Fast browser' } });
+  });
+
+  it('keeps a chosen resource that is no longer registered visible, so it can be unticked', async () => {
+    const stored = studioBackend.add(makeCollection({ testSuiteName: 'Old choice', deviceType: 'BROWSER', hybridDeviceIds: { gone: 'Retired browser' } }));
+    const { user } = openStudio();
+    await pickCollection(user, stored.testSuiteName);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    const retired = await screen.findByRole('checkbox', { name: 'Retired browser (not available)' });
+    expect(retired).toBeChecked();
+    await user.click(retired);
+    await user.click(saveButton());
+    await screen.findByText('Test Suite Saved!');
+    expect(studioBackend.saved[0]?.hybridDeviceIds).toEqual({});
   });
 
   it('changes the resource type of an empty collection without asking', async () => {
@@ -209,6 +247,54 @@ describe('Studio collection selector', WHOLE_APP, () => {
     expect(await screen.findByText(STUDIO_MESSAGES.saveFailed)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Run' }));
     expect(await screen.findByText(STUDIO_MESSAGES.executeFailed)).toBeInTheDocument();
+  });
+
+  it('asks before Open or New drops unsaved edits: Cancel keeps them, Yes goes on, and it can stop asking', async () => {
+    studioBackend.add(makeCollection({ testSuiteName: 'Nightly', suiteDescription: 'Every night' }));
+    studioBackend.add(makeCollection({ testSuiteName: 'Weekly', suiteDescription: 'Every week' }));
+    const { user } = openStudio();
+    await pickCollection(user, 'Nightly');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByText('Test Suite Open...');
+    await user.type(nameField(), ' edited');
+
+    await pickCollection(user, 'Weekly');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    let dialog = await screen.findByRole('alertdialog', { name: MESSAGES.confirmTitle });
+    expect(dialog).toHaveTextContent(MESSAGES.unsavedData);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(confirmation()).toBeNull());
+    expect(nameField()).toHaveValue('Nightly edited');
+
+    await user.click(screen.getByRole('button', { name: 'New collection' }));
+    dialog = await screen.findByRole('alertdialog', { name: MESSAGES.confirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(confirmation()).toBeNull());
+    expect(nameField()).toHaveValue('Nightly edited');
+
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    dialog = await screen.findByRole('alertdialog', { name: MESSAGES.confirmTitle });
+    expect(within(dialog).getByRole('checkbox', { name: MESSAGES.doNotShowAgain })).not.toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: MESSAGES.doNotShowAgain }));
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Every week'));
+
+    // The warning is off now: further edits are dropped without asking.
+    await user.type(nameField(), ' edited');
+    await user.click(screen.getByRole('button', { name: 'New collection' }));
+    expect(confirmation()).toBeNull();
+    expect(nameField()).toHaveValue('');
+  });
+
+  it('opens and starts collections without asking while nothing is edited', async () => {
+    studioBackend.add(makeCollection({ testSuiteName: 'Nightly' }));
+    const { user } = openStudio();
+    await pickCollection(user, 'Nightly');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByText('Test Suite Open...');
+    await user.click(screen.getByRole('button', { name: 'New collection' }));
+    expect(confirmation()).toBeNull();
+    expect(nameField()).toHaveValue('');
   });
 
   it('lets a clean Studio be left without asking', async () => {

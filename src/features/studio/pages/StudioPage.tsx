@@ -13,7 +13,10 @@ import { emptyCollection, isCollectionValid, resourceTypeChangeNeedsConfirmation
 import { CollectionToolbar } from '../components/CollectionToolbar';
 import { FlowConfigurationPanel, type CollectionField } from '../components/FlowConfigurationPanel';
 import { FlowEditor } from '../components/FlowEditor';
+import type { ResourceListState } from '../components/ResourceChooser';
+import { isUnsavedWarningDisabled } from '../../../lib/unsaved-warning';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { UnsavedChangesDialog } from '../../../ui/UnsavedChangesDialog';
 import { setStudioDirty } from '../studio-dirty';
 import { STUDIO_MESSAGES } from '../studio-messages';
 import '../studio.css';
@@ -42,8 +45,13 @@ function editing(collection: Collection): Editing {
   return { collection, saved: JSON.stringify(collection) };
 }
 
+export interface StudioPageProps {
+  /** The registered resources (Resource Management's device list), for the collection's resource choice. */
+  resources: ResourceListState;
+}
+
 /** The Studio screen (spec part 1 §2): pick, open, edit, save and run a collection. */
-export function StudioPage() {
+export function StudioPage({ resources }: StudioPageProps) {
   const queryClient = useQueryClient();
   const collections = useQuery(collectionsListQuery());
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -51,6 +59,8 @@ export function StudioPage() {
   const [touched, setTouched] = useState<ReadonlySet<CollectionField>>(new Set());
   const [serverErrors, setServerErrors] = useState<Partial<Record<CollectionField, string>>>({});
   const [pendingResourceType, setPendingResourceType] = useState<Collection['deviceType'] | null>(null);
+  /** Open or New, held while the unsaved-data dialog asks whether to drop the edits. */
+  const [pendingDiscard, setPendingDiscard] = useState<(() => void) | null>(null);
 
   const isDirty = current !== null && JSON.stringify(current.collection) !== current.saved;
   useEffect(() => setStudioDirty(isDirty), [isDirty]);
@@ -108,6 +118,17 @@ export function StudioPage() {
     setPendingResourceType(null);
   };
 
+  /** Runs `action`, which replaces the form, at once or after the user agrees to lose unsaved edits. */
+  const discardingEdits = (action: () => void) => {
+    if (isDirty && !isUnsavedWarningDisabled()) setPendingDiscard(() => action);
+    else action();
+  };
+
+  const confirmDiscard = () => {
+    pendingDiscard?.();
+    setPendingDiscard(null);
+  };
+
   const isBusy = open.isPending || save.isPending || run.isPending;
   const canSave = current !== null && isCollectionValid(current.collection);
 
@@ -120,10 +141,10 @@ export function StudioPage() {
         onSelect={setSelectedId}
         canSave={canSave}
         isBusy={isBusy}
-        onOpen={() => selectedId && open.mutate(selectedId)}
+        onOpen={() => selectedId && discardingEdits(() => open.mutate(selectedId))}
         onSave={() => current && save.mutate(toSaveDocument(current.collection))}
         onRun={() => selectedId && run.mutate(selectedId)}
-        onNew={() => startEditing(emptyCollection())}
+        onNew={() => discardingEdits(() => startEditing(emptyCollection()))}
       />
       {current ? (
         <div className="studio-editor">
@@ -134,6 +155,7 @@ export function StudioPage() {
             touched={touched}
             onTouch={(field) => setTouched((previous) => new Set(previous).add(field))}
             serverErrors={serverErrors}
+            resources={resources}
           />
           <FlowEditor collection={current.collection} onChange={edit} />
         </div>
@@ -147,6 +169,8 @@ export function StudioPage() {
         onCancel={() => setPendingResourceType(null)}
         onDismiss={() => setPendingResourceType(null)}
       />
+      {/* Mounted per question, so 'Do not show this message again' starts unticked each time. */}
+      {pendingDiscard && <UnsavedChangesDialog isOpen onConfirm={confirmDiscard} onCancel={() => setPendingDiscard(null)} />}
     </div>
   );
 }

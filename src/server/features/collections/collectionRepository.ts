@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { collectionSchema, type Collection, type CollectionSummary } from '../../../shared/contracts/collections';
+import { collectionSchema, type Collection } from '../../../shared/contracts/collections';
 import type { Db } from '../../db/database';
 import type { CollectionsTable } from '../../db/schema-collections';
 
@@ -24,22 +24,6 @@ export function toCollection(row: CollectionsTable): Collection {
     updatedBy: row.updated_by,
     updatedDate: row.updated_at,
     ...(row.deleted ? { result: DELETED_RESULT } : {}),
-  };
-}
-
-export function toCollectionSummary(collection: Collection): CollectionSummary {
-  return {
-    id: collection.id,
-    collectionId: collection.collectionId,
-    testSuiteName: collection.testSuiteName,
-    suiteDescription: collection.suiteDescription,
-    deviceType: collection.deviceType,
-    executionType: collection.executionType,
-    tags: collection.tags,
-    version: collection.version,
-    updatedBy: collection.updatedBy ?? '',
-    updatedDate: collection.updatedDate ?? '',
-    ...(collection.result === undefined ? {} : { result: collection.result }),
   };
 }
 

@@ -1,9 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
-import { collectionListResponseSchema } from '../../../shared/contracts/collections';
+import { collectionListResponseSchema, toCollectionSummary } from '../../../shared/contracts/collections';
 import { endpoints } from '../../../shared/endpoints';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
-import { listCollections, toCollectionSummary } from './collectionRepository';
+import { listCollections } from './collectionRepository';
 
 export function registerGetCollectionsList({ app, endpoint, services }: Api): void {
   const route = endpoint(

@@ -1,10 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { endpoints } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
-import { artifactsRoot } from '../../runs/artifacts';
-import { renderRunReport, reportFileName } from '../../runs/report/htmlReport';
-import { createZip } from '../../runs/report/zip';
-import { runDetailsOf } from '../../runs/runViews';
+import { renderReports, zipHeaders, zipReports } from '../../runs/report/reportArchive';
 import type { Api } from '../../services';
 import { htmlHeaders, timezoneQuery } from './reportTimeZone';
 import { idList, requireRun } from './runLookup';
@@ -37,18 +34,11 @@ export function registerGetScheduleReport({ app, endpoint, services }: Api): voi
     if (ids.length === 0 || ids.length > MAX_REPORTS_PER_ZIP) {
       throw new ApiError(400, `statusIds: give 1 to ${MAX_REPORTS_PER_ZIP} status ids.`, {}, { statusIds: ['size'] });
     }
-    const root = artifactsRoot(services.dataDir);
-    const reports = [];
-    for (const id of ids) {
-      const details = await runDetailsOf(services.db, await requireRun(services, c, id));
-      reports.push({ name: reportFileName(details), html: await renderRunReport(details, timezone, root) });
-    }
+    const runs = [];
+    for (const id of ids) runs.push(await requireRun(services, c, id));
+    const reports = await renderReports(services.db, runs, timezone, services.dataDir);
     const [only] = reports;
     if (only && reports.length === 1) return c.body(only.html, 200, htmlHeaders(only.name));
-    const zip = createZip(reports.map((report) => ({ name: report.name, data: Buffer.from(report.html, 'utf8') })));
-    return c.body(new Uint8Array(zip), 200, {
-      'Content-Type': 'application/zip',
-      'Content-Disposition': 'attachment; filename="reports.zip"',
-    });
+    return c.body(zipReports(reports), 200, zipHeaders('reports.zip'));
   });
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { join } from 'node:path';
+import { rename } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Collection, Step, TestCase } from '../../../shared/contracts/collections';
 import { RUN_MESSAGES, type FileRef, type RunProgress } from '../../../shared/contracts/runs';
@@ -7,7 +7,7 @@ import type { StepResultValue } from '../../db/schema-runs';
 import type { RunArtifacts } from '../artifacts';
 import { ProgressTracker } from '../progress';
 import type { NewStepResult } from '../runRepository';
-import { videoUnavailableReason } from '../video';
+import { prepareVideoRecording } from '../video';
 import { orderFlows, seededRandom, type FlowResult } from './flowOrder';
 import { performStep, StepFailure, type StepEnvironment, type StepOutcome } from './stepActions';
 import type { BrowserSession } from './warmBrowsers';
@@ -69,12 +69,12 @@ function plannedTotals(flows: readonly TestCase[]): { cases: number; steps: numb
 
 /**
  * The session's context, or with Video a new context that records (recordVideo is a context option); when
- * ffmpeg is missing the run says so in its log and progress and goes on without video.
+ * ffmpeg cannot be set up the run says so in its log and progress and goes on without video.
  */
 async function runContext(input: BrowserRunInput, tracker: ProgressTracker): Promise<{ context: BrowserContext; page: Page }> {
   const { session } = input;
   if (!input.collection.video) return session;
-  const reason = await videoUnavailableReason();
+  const reason = await prepareVideoRecording();
   if (reason !== null) {
     const message = RUN_MESSAGES.videoUnavailable(reason);
     tracker.noteVideo(message);
@@ -82,7 +82,7 @@ async function runContext(input: BrowserRunInput, tracker: ProgressTracker): Pro
     return session;
   }
   await session.context.close();
-  const context = await session.browser.newContext({ recordVideo: { dir: join(input.artifacts.dir, 'video') } });
+  const context = await session.browser.newContext({ recordVideo: { dir: input.artifacts.dir } });
   return { context, page: await context.newPage() };
 }
 
@@ -210,7 +210,12 @@ export async function executeBrowserRun(input: BrowserRunInput): Promise<Browser
 
     await context.close();
     const video = page.video();
-    if (video) await recorder.attachment(artifacts.refOf(await video.path()));
+    if (video) {
+      // playwright-core names the file by a random id; the report lists it under a readable, numbered name.
+      const { file, ref } = await artifacts.reserve('video', 'webm');
+      await rename(await video.path(), file);
+      await recorder.attachment(ref);
+    }
     tracker.finish();
     return { result: results.includes('FAILED') ? 'FAILED' : 'PASSED', progress: tracker.snapshot() };
   } catch (error) {

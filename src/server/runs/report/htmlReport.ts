@@ -73,6 +73,7 @@ export async function renderRunReport(details: RunDetails, zone: string, artifac
     ['Flows', `${cases.length} (${cases.length - failed} passed, ${failed} failed)`],
   ];
   if (details.progress.videoMessage) summary.push(['Video', details.progress.videoMessage]);
+  if (details.attachments.length > 0) summary.push(['Attachments', details.attachments.map((file) => file.name).join(', ')]);
   const rows = await Promise.all(
     cases.flatMap((testCase) =>
       testCase.testCaseDetailByLoop.flatMap((loop) =>

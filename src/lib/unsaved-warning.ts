@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '../../lib/session';
+import { STORAGE_KEYS } from './session';
 
 export function isUnsavedWarningDisabled(): boolean {
   return localStorage.getItem(STORAGE_KEYS.unsavedWarningDisabled) === 'true';

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import type { Tag, TestSuiteFeedItem } from '../../../shared/contracts/collections';
-import { emptySelectorValue, type CollectionSelectorValue } from '../selector-value';
+import type { Tag, TestSuiteFeedItem } from '../../shared/contracts/collections';
+import { emptySelectorValue, type CollectionSelectorValue } from './selector-value';
 import { CollectionTagSelector, TAG_FILTER_DELAY_MS } from './CollectionTagSelector';
 
 const tags: Tag[] = [

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Checkbox } from '../../../ui/Checkbox';
-import { MESSAGES } from '../../../shared/constants';
-import { disableUnsavedWarning } from '../unsaved-warning';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { Checkbox } from './Checkbox';
+import { MESSAGES } from '../shared/constants';
+import { disableUnsavedWarning } from '../lib/unsaved-warning';
+import { ConfirmDialog } from './ConfirmDialog';
 
 export interface UnsavedChangesDialogProps {
   isOpen: boolean;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../../ui/Button';
-import { Checkbox } from '../../../ui/Checkbox';
-import { RadioGroup } from '../../../ui/RadioGroup';
-import type { Tag, TestSuiteFeedItem } from '../../../shared/contracts/collections';
+import { Button } from '../../ui/Button';
+import { Checkbox } from '../../ui/Checkbox';
+import { RadioGroup } from '../../ui/RadioGroup';
+import type { Tag, TestSuiteFeedItem } from '../../shared/contracts/collections';
 import {
   chooseTags,
   collectionsMatchingTags,
@@ -12,7 +12,8 @@ import {
   toggleId,
   type CollectionSelectorValue,
   type SelectorOptionType,
-} from '../selector-value';
+} from './selector-value';
+import './collection-selector.css';
 
 /** Spec part 1 §4 Selector: the tag choice is re-applied to the collection list after 500 ms. */
 export const TAG_FILTER_DELAY_MS = 500;
@@ -45,7 +46,7 @@ function CollectionChecklist({ label, suites, selectedIds, max, onChange }: {
 }) {
   const isFull = max !== undefined && selectedIds.length >= max;
   return (
-    <ul className="studio-selector__list" aria-label={label}>
+    <ul className="collection-selector__list" aria-label={label}>
       {suites.map((suite) => {
         const isSelected = selectedIds.includes(suite.id);
         return (
@@ -79,15 +80,15 @@ export function CollectionTagSelector({ suites, tags, value, onChange, maxAllowe
   const chosenNames = visibleTags.filter((tag) => chosenTagIds.includes(tag.id)).map((tag) => tag.tagName);
 
   return (
-    <div className="studio-selector">
+    <div className="collection-selector">
       <RadioGroup label="Select by" options={OPTION_TYPES} value={value.optionType} onChange={(id) => onChange(emptySelectorValue(id as SelectorOptionType))} />
       {value.optionType === 'COLLECTION' ? (
         <CollectionChecklist label="Collections" suites={suites} selectedIds={value.testStatusIdList} max={maxAllowedSelection} onChange={(testStatusIdList) => onChange({ ...value, testStatusIdList })} />
       ) : (
         <>
-          <fieldset className="studio-attributes">
+          <fieldset className="collection-selector__tags">
             <legend>Tags</legend>
-            <p className="studio-empty">{chosenNames.length > 0 ? chosenNames.join(', ') : 'Select Tag/Version'}</p>
+            <p className="collection-selector__chosen">{chosenNames.length > 0 ? chosenNames.join(', ') : 'Select Tag/Version'}</p>
             {visibleTags.map((tag) => (
               <Checkbox key={tag.id} isSelected={chosenTagIds.includes(tag.id)} onChange={() => onChange(chooseTags(value, toggleId(chosenTagIds, tag.id, undefined), tags))}>
                 {tag.tagName}
@@ -102,7 +103,7 @@ export function CollectionTagSelector({ suites, tags, value, onChange, maxAllowe
           />
           {value.customCollections ? (
             <>
-              <div className="studio-row">
+              <div className="collection-selector__actions">
                 <Button onPress={() => onChange({ ...value, customTestStatusIdList: selectAll(matching, maxAllowedSelection) })}>Select all</Button>
                 <Button onPress={() => onChange({ ...value, customTestStatusIdList: [] })}>Unselect all</Button>
               </div>
@@ -115,7 +116,7 @@ export function CollectionTagSelector({ suites, tags, value, onChange, maxAllowe
               />
             </>
           ) : (
-            <ul className="studio-selector__list" aria-label="Matching collections">
+            <ul className="collection-selector__list" aria-label="Matching collections">
               {matching.map((suite) => (
                 <li key={suite.id}>{suite.testSuiteName}</li>
               ))}
