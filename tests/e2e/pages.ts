@@ -114,3 +114,16 @@ export async function openResourceManagement(page: Page, baseUrl: string): Promi
   await resources.waitFor();
   return resources;
 }
+
+/** Opens the Control Room and waits for the Upcoming Schedules table. */
+export async function openControlRoom(page: Page, baseUrl: string): Promise<Locator> {
+  await page.goto(`${baseUrl}/studio/control-room`);
+  const schedules = page.getByRole('grid', { name: 'Upcoming Schedules' });
+  await schedules.waitFor();
+  return schedules;
+}
+
+/** A row of a react-aria table, found by its row header (the first column's text). */
+export function tableRow(grid: Locator, name: string): Locator {
+  return grid.getByRole('row').filter({ has: grid.page().getByRole('rowheader', { name, exact: true }) });
+}

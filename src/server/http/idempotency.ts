@@ -90,7 +90,9 @@ export function idempotency(db: Db): MiddlewareHandler<AppEnv> {
         return;
       }
       await next();
-      if (c.res.status < 500) await store(scope, c.res);
+      // A `no-store` answer carries a secret shown once (a bot's trigger secret): it is never written to the table.
+      const carriesSecret = (c.res.headers.get('cache-control') ?? '').includes('no-store');
+      if (c.res.status < 500 && !carriesSecret) await store(scope, c.res);
     } finally {
       inFlight.delete(scopeId);
       release();

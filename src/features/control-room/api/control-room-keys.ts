@@ -1,0 +1,12 @@
+/** Query keys of the Control Room area. */
+export const controlRoomKeys = {
+  all: ['control-room'] as const,
+  schedules: () => [...controlRoomKeys.all, 'schedules'] as const,
+  schedule: (id: string) => [...controlRoomKeys.all, 'schedule', id] as const,
+  scheduleDevices: (scheduleId: string) => [...controlRoomKeys.all, 'schedule-devices', scheduleId] as const,
+  queue: () => [...controlRoomKeys.all, 'queue'] as const,
+  executionDetails: (executionId: string) => [...controlRoomKeys.all, 'execution-details', executionId] as const,
+  resources: () => [...controlRoomKeys.all, 'resources'] as const,
+  collections: () => [...controlRoomKeys.all, 'collections'] as const,
+  tags: () => [...controlRoomKeys.all, 'tags'] as const,
+};

@@ -1,0 +1,102 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { controlRoomBackend, makeSchedule, type ControlRoomBackendOptions } from '../../../../tests/msw/control-room';
+import { makeDevice } from '../../../../tests/msw/resources-handlers';
+import { server } from '../../../../tests/msw/server';
+import { studioBackend } from '../../../../tests/msw/studio-handlers';
+import { signInAs } from '../../../../tests/support/render-app';
+import { createQueryClient } from '../../../lib/query-client';
+import type { StudioConfig } from '../../../shared/config';
+import { ToastRegion, toastQueue } from '../../../ui/Toast';
+import { RuntimeConfigurationDialog } from './RuntimeConfigurationDialog';
+
+const FULL_CONFIG: StudioConfig = { Schedule: { inOrderToggle: true, notifyOnQueue: true } };
+
+function renderRuntime(options: ControlRoomBackendOptions, scheduleId: string, config: StudioConfig = FULL_CONFIG) {
+  toastQueue.clear();
+  studioBackend.reset();
+  studioBackend.devices = [makeDevice({ cmdDeviceType: 'BROWSER', deviceId: 'browser-2', deviceName: 'Browser 2' })];
+  signInAs(['CONTROL_ROOM']);
+  const backend = controlRoomBackend(options);
+  server.use(...backend.handlers);
+  const onClose = vi.fn();
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RuntimeConfigurationDialog scheduleId={scheduleId} config={config} onClose={onClose} />
+      <ToastRegion />
+    </QueryClientProvider>,
+  );
+  return { backend, onClose, user: userEvent.setup() };
+}
+
+describe('RuntimeConfigurationDialog', { timeout: 30_000 }, () => {
+  it('says so and closes when the schedule cannot be loaded', async () => {
+    const { onClose } = renderRuntime({ failures: { byId: { status: 404, message: 'Schedule s9 not found' } } }, 's9');
+    expect(await screen.findByText('Something went wrong, please try again')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledOnce();
+  });
+
+  it('shows Execution in Order and Notify after min in queue only under their flags', async () => {
+    const schedule = makeSchedule({ name: 'Nightly' });
+    renderRuntime({ schedules: [schedule] }, schedule.id, {});
+    const dialog = await screen.findByRole('dialog', { name: 'Runtime Configuration: Nightly' });
+    expect(within(dialog).queryByRole('switch', { name: 'Execution in Order' })).toBeNull();
+    expect(within(dialog).queryByRole('switch', { name: 'Notify after min in queue' })).toBeNull();
+    expect(within(dialog).getByRole('switch', { name: 'Override step timeout' })).toBeInTheDocument();
+  });
+
+  it('validates the wait and the step timeout, then saves onto the latest schedule with the timeout in ms', async () => {
+    const schedule = makeSchedule({ name: 'Nightly', overrideDataSource: true, dataSourceVariableId: 'old-var', dataSourceRowNo: 2 });
+    const { backend, onClose, user } = renderRuntime({ schedules: [schedule], devices: [{ deviceId: 'browser-1', deviceType: 'BROWSER', deviceName: 'Browser 1', testStatusIds: ['c1'] }] }, schedule.id);
+    const dialog = await screen.findByRole('dialog', { name: 'Runtime Configuration: Nightly' });
+    await user.click(within(dialog).getByRole('switch', { name: 'Execution in Order' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Notify after min in queue' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Override step timeout' }));
+    await user.click(within(dialog).getByRole('switch', { name: 'Override Datasource' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Minutes in queue before notifying' }), '1234567');
+    await user.type(within(dialog).getByRole('textbox', { name: /Step timeout \(seconds\)/ }), '601');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Up to 6 digit are allowed')).toBeInTheDocument();
+    expect(within(dialog).getByText('timeout must be between 1 to 600 (seconds)')).toBeInTheDocument();
+    expect(backend.calls.saves).toEqual([]);
+
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Minutes in queue before notifying' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Minutes in queue before notifying' }), '15');
+    await user.clear(within(dialog).getByRole('textbox', { name: /Step timeout \(seconds\)/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Step timeout \(seconds\)/ }), '30');
+    await user.click(within(dialog).getByRole('switch', { name: 'Override Resources' }));
+    await user.click(within(dialog).getByRole('button', { name: /Current resource/ }));
+    await user.click(await screen.findByRole('option', { name: 'Browser 1' }));
+    await user.click(within(dialog).getByRole('button', { name: /New resource/ }));
+    await user.click(await screen.findByRole('option', { name: 'Browser 2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add resource override' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Schedule Saved')).toBeInTheDocument();
+    expect(onClose).toHaveBeenCalledOnce();
+    // The save started from a fresh getSchedule, after the one that filled the form.
+    expect(backend.calls.gets).toEqual([schedule.id, schedule.id]);
+    expect(backend.calls.saves[0]).toMatchObject({
+      id: schedule.id,
+      executionTimes: schedule.executionTimes,
+      inOrder: true,
+      notifyOnWaitInQueue: true,
+      waitInMinutesBeforeNotify: 15,
+      overrideStepTimeout: true,
+      stepTimeout: 30_000,
+      overrideDataSource: false,
+      dataSourceVariableId: null,
+      dataSourceRowNo: null,
+      overrideResources: true,
+      // The second, empty pair is dropped.
+      overrideResourcesList: [
+        {
+          currentDevice: { deviceId: 'browser-1', deviceType: 'BROWSER', useVariable: false, variableId: null },
+          newDevice: { deviceId: 'browser-2', deviceType: 'BROWSER', useVariable: false, variableId: null },
+        },
+      ],
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { REPEAT } from '../../shared/schedule/schedule-data';
+import { CONTROL_ROOM_MESSAGES as M } from './control-room-messages';
+import { scheduleSchema } from '../../shared/contracts/schedules';
+import { emptyScheduleForm, fromPickerValue, movedEnd, PICKER_FORMAT, saveBodyOf, scheduleDataOf, scheduleFormErrors, scheduleFormOf, toPickerValue, withRepeat, type ScheduleForm } from './schedule-form';
+
+const ZONE = 'Europe/Berlin';
+const NOW = DateTime.fromISO('2026-03-10T10:30', { zone: ZONE }).toMillis();
+
+function validForm(changes: Partial<ScheduleForm> = {}): ScheduleForm {
+  const form = emptyScheduleForm(NOW, ZONE);
+  return { ...form, name: 'Nightly', selector: { ...form.selector, testStatusIdList: ['c1'] }, ...changes };
+}
+
+describe('schedule form', () => {
+  it('starts a new schedule at the next whole hour, once, and reads pickers in the given zone', () => {
+    const form = emptyScheduleForm(NOW, ZONE);
+    expect(form.start).toBe('2026-03-10T11:00');
+    expect(form.repeat).toBe(REPEAT.once);
+    expect(fromPickerValue(form.start, ZONE)).toBe(DateTime.fromISO('2026-03-10T11:00', { zone: ZONE }).toMillis());
+    expect(toPickerValue(fromPickerValue(form.start, ZONE), ZONE)).toBe(form.start);
+    expect(scheduleFormErrors(validForm(), NOW, ZONE)).toEqual({});
+  });
+
+  it('requires a name, a future start for one time, collections and valid notify e-mails', () => {
+    const errors = scheduleFormErrors(
+      validForm({ name: ' ', start: '2026-03-10T09:00', scheduleNotifyEmails: 'a@b.c; nope', selector: emptyScheduleForm(NOW, ZONE).selector }),
+      NOW,
+      ZONE,
+    );
+    expect(errors).toEqual({ name: M.required, start: M.startInPast, scheduleNotifyEmails: M.invalidEmails, selector: M.selectCollections });
+  });
+
+  it('needs recurEveryDays (digits) for daily and an end after the start', () => {
+    const errors = scheduleFormErrors(validForm({ repeat: REPEAT.daily, recurEveryDays: 'x', end: '2026-03-10T11:00' }), NOW, ZONE);
+    expect(errors).toEqual({ recurEveryDays: M.onlyDigits, end: M.endBeforeStart });
+  });
+
+  it('needs a week day for weekly, and preselects the start weekday when switching to weekly', () => {
+    expect(scheduleFormErrors(validForm({ repeat: REPEAT.weekly }), NOW, ZONE).weekDays).toBe('At least one week day must be selected.');
+    // 2026-03-10 is a Tuesday: index 2.
+    expect(withRepeat(validForm(), REPEAT.weekly, ZONE).weekDays).toEqual([0, 0, 1, 0, 0, 0, 0]);
+  });
+
+  it('caps the runs of a day with the {hash} message', () => {
+    const hourly = validForm({ repeat: REPEAT.daily, dayType: 2, recurDurationType: 'Hours', recurEvery: '5', executionsPerDay: '6' });
+    expect(scheduleFormErrors(hourly, NOW, ZONE).executionsPerDay).toBe('With selected hours/minutes, maximum number of runs can be 5');
+    expect(scheduleFormErrors({ ...hourly, executionsPerDay: '5' }, NOW, ZONE)).toEqual({});
+    const minutes = { ...hourly, recurDurationType: 'Minutes' as const, recurEvery: '30', executionsPerDay: '49' };
+    expect(scheduleFormErrors(minutes, NOW, ZONE).executionsPerDay).toBe('With selected hours/minutes, maximum number of runs can be 48');
+    expect(scheduleDataOf(minutes)).toMatchObject({ type: 2, recurEveryHours: 0, recurEveryMinutes: 30, executionsPerDay: 49 });
+  });
+
+  it('moves the end forward by a day (one time) or a year (repeating) when it is not after the start', () => {
+    const form = validForm({ end: '2026-03-10T11:00' });
+    expect(movedEnd(form, ZONE)).toBe('2026-03-11T11:00');
+    expect(movedEnd({ ...form, repeat: REPEAT.daily }, ZONE)).toBe('2027-03-10T11:00');
+    expect(movedEnd(validForm(), ZONE)).toBeNull();
+    expect(DateTime.fromFormat(validForm().end, PICKER_FORMAT).isValid).toBe(true);
+  });
+});
+
+describe('schedule conversion', () => {
+  it('saves in the user zone with the selector as tag choice, and reads the saved schedule back into the form', () => {
+    const selector = { optionType: 'TAG' as const, testStatusIdList: [], collectionTags: ['t1'], versionTags: ['v1'], customCollections: true, customTestStatusIdList: ['c2'] };
+    const form = validForm({ repeat: REPEAT.weekly, weekDays: [0, 1, 0, 1, 0, 0, 0], end: '2026-06-10T11:00', selector, scheduleNotifyEmails: ' a@b.co ' });
+    const body = saveBodyOf(form, ZONE);
+    expect(body).toMatchObject({
+      enabled: true,
+      name: 'Nightly',
+      repeat: REPEAT.weekly,
+      startTime: DateTime.fromISO('2026-03-10T11:00', { zone: ZONE }).toMillis(),
+      endTime: DateTime.fromISO('2026-06-10T11:00', { zone: ZONE }).toMillis(),
+      scheduleType: 'TAG_COLLECTION',
+      collectionTags: ['t1'],
+      versionTags: ['v1'],
+      customCollections: true,
+      customTestStatusIdList: ['c2'],
+      testStatusIdList: [],
+      scheduleNotifyEmails: 'a@b.co',
+      timeZone: ZONE,
+      scheduleData: { type: 1, weekDays: [0, 1, 0, 1, 0, 0, 0], recurEveryWeeks: 1 },
+    });
+    const saved = scheduleSchema.parse({
+      ...body,
+      id: 's1',
+      executionTime: null,
+      executionTimes: [],
+      taskType: 'TESTSUITE',
+      taskId: '',
+      deviceType: '',
+      dateCreated: 0,
+      dateUpdated: 0,
+      executionHistory: [],
+      userId: 'u',
+      clientId: 'c',
+      version: 1,
+      tagCollectionData: [],
+    });
+    expect(scheduleFormOf(saved, ZONE)).toEqual({ ...form, scheduleNotifyEmails: 'a@b.co' });
+    expect(saveBodyOf(form, ZONE, { id: 's1', enabled: false })).toMatchObject({ id: 's1', enabled: false });
+  });
+});

@@ -1,0 +1,239 @@
+import { DateTime } from 'luxon';
+import { multiEmail } from '../../lib/validators';
+import type { SaveScheduleInput, Schedule } from '../../shared/contracts/schedules';
+import { endAfterStart, recurrenceErrors, withRecurrenceDefaults } from '../../shared/schedule/recurrence';
+import { DAY_TYPE, REPEAT, type RecurDurationType, type Recurrence, type RepeatCode, type ScheduleData } from '../../shared/schedule/schedule-data';
+import { emptySelectorValue, type CollectionSelectorValue } from '../collection-selector/selector-value';
+import { CONTROL_ROOM_MESSAGES as M } from './control-room-messages';
+import { EMPTY_RUNTIME_OPTIONS, runtimeConfigurationOf, runtimeErrors, runtimeOptionsOf, type RuntimeErrors, type RuntimeOptions } from './runtime-options';
+
+/** The value format of the date-time pickers: local wall-clock time in the user's zone. */
+export const PICKER_FORMAT = "yyyy-MM-dd'T'HH:mm";
+
+export type WeekDayFlags = readonly (0 | 1)[];
+
+/** The schedule popup's state (part 2 §2 Schedule form); numbers are kept as typed so that §5 can say what is wrong. */
+export interface ScheduleForm {
+  name: string;
+  repeat: RepeatCode;
+  start: string;
+  end: string;
+  recurEveryDays: string;
+  recurEveryWeeks: string;
+  weekDays: WeekDayFlags;
+  /** Run-each-day type: 1 once per day, 2 repeated within the day. */
+  dayType: ScheduleData['type'];
+  recurDurationType: RecurDurationType;
+  /** Hours or minutes between the runs of one day, by recurDurationType. */
+  recurEvery: string;
+  executionsPerDay: string;
+  scheduleNotifyEmails: string;
+  selector: CollectionSelectorValue;
+  runtime: RuntimeOptions;
+}
+
+export type ScheduleField =
+  | 'name'
+  | 'start'
+  | 'end'
+  | 'recurEveryDays'
+  | 'recurEveryWeeks'
+  | 'weekDays'
+  | 'recurEvery'
+  | 'executionsPerDay'
+  | 'scheduleNotifyEmails'
+  | 'selector';
+
+export type ScheduleFormErrors = Partial<Record<ScheduleField, string>> & { runtime?: RuntimeErrors };
+
+export const REPEAT_OPTIONS = [
+  { id: String(REPEAT.once), label: 'One Time' },
+  { id: String(REPEAT.daily), label: 'Daily' },
+  { id: String(REPEAT.weekly), label: 'Weekly' },
+] as const;
+
+export const WEEK_DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const NO_WEEK_DAYS: WeekDayFlags = [0, 0, 0, 0, 0, 0, 0];
+const DIGITS = /^\d+$/;
+
+/** The user's IANA time zone: the schedule is saved with it and evaluated in it. */
+export function userTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
+export function toPickerValue(epochMs: number | null | undefined, zone: string): string {
+  return epochMs === null || epochMs === undefined ? '' : DateTime.fromMillis(epochMs, { zone }).toFormat(PICKER_FORMAT);
+}
+
+export function fromPickerValue(value: string, zone: string): number | null {
+  if (value === '') return null;
+  const parsed = DateTime.fromFormat(value, PICKER_FORMAT, { zone });
+  return parsed.isValid ? parsed.toMillis() : null;
+}
+
+/** A new schedule starts at the next whole hour, once. */
+export function emptyScheduleForm(now: number, zone: string): ScheduleForm {
+  const start = DateTime.fromMillis(now, { zone }).startOf('hour').plus({ hours: 1 });
+  return {
+    name: '',
+    repeat: REPEAT.once,
+    start: start.toFormat(PICKER_FORMAT),
+    end: start.plus({ days: 1 }).toFormat(PICKER_FORMAT),
+    recurEveryDays: '1',
+    recurEveryWeeks: '1',
+    weekDays: NO_WEEK_DAYS,
+    dayType: DAY_TYPE.oncePerDay,
+    recurDurationType: 'Hours',
+    recurEvery: '',
+    executionsPerDay: '',
+    scheduleNotifyEmails: '',
+    selector: emptySelectorValue('COLLECTION'),
+    runtime: EMPTY_RUNTIME_OPTIONS,
+  };
+}
+
+const isCount = (value: string) => DIGITS.test(value) && Number(value) >= 1;
+
+/** The scheduleData the form stands for (with Hours the minutes are 0, with Minutes the hours are 0, §4). */
+export function scheduleDataOf(form: ScheduleForm): ScheduleData {
+  const repeated = form.dayType === DAY_TYPE.repeatedWithinDay;
+  const every = repeated && DIGITS.test(form.recurEvery) ? Number(form.recurEvery) : 0;
+  return {
+    type: form.dayType,
+    recurEveryDays: isCount(form.recurEveryDays) ? Number(form.recurEveryDays) : 1,
+    recurEveryWeeks: isCount(form.recurEveryWeeks) ? Number(form.recurEveryWeeks) : 1,
+    weekDays: [...form.weekDays],
+    recurDurationType: form.recurDurationType,
+    recurEveryHours: form.recurDurationType === 'Hours' ? every : 0,
+    recurEveryMinutes: form.recurDurationType === 'Minutes' ? every : 0,
+    executionsPerDay: repeated && DIGITS.test(form.executionsPerDay) ? Number(form.executionsPerDay) : 0,
+  };
+}
+
+export function recurrenceOf(form: ScheduleForm, zone: string): Recurrence | null {
+  const startTime = fromPickerValue(form.start, zone);
+  if (startTime === null) return null;
+  return {
+    repeat: form.repeat,
+    startTime,
+    endTime: form.repeat === REPEAT.once ? null : fromPickerValue(form.end, zone),
+    scheduleData: scheduleDataOf(form),
+    timeZone: zone,
+  };
+}
+
+function countError(value: string): string | null {
+  if (value.trim() === '') return M.required;
+  return isCount(value) ? null : M.onlyDigits;
+}
+
+/** The errors of §5 (runtime ones under `runtime`); an empty object means the form can be saved. */
+export function scheduleFormErrors(form: ScheduleForm, now: number, zone: string): ScheduleFormErrors {
+  const errors: ScheduleFormErrors = {};
+  if (form.name.trim() === '') errors.name = M.required;
+  const start = fromPickerValue(form.start, zone);
+  const end = fromPickerValue(form.end, zone);
+  if (start === null) errors.start = M.required;
+  else if (form.repeat === REPEAT.once && start <= now) errors.start = M.startInPast;
+  if (form.repeat !== REPEAT.once) {
+    if (end === null) errors.end = M.required;
+    else if (start !== null && end <= start) errors.end = M.endBeforeStart;
+    const everyError = form.repeat === REPEAT.daily ? countError(form.recurEveryDays) : countError(form.recurEveryWeeks);
+    if (everyError) errors[form.repeat === REPEAT.daily ? 'recurEveryDays' : 'recurEveryWeeks'] = everyError;
+    const recurEveryError = form.dayType === DAY_TYPE.repeatedWithinDay ? countError(form.recurEvery) : null;
+    if (recurEveryError) errors.recurEvery = recurEveryError;
+    const runsError = form.dayType === DAY_TYPE.repeatedWithinDay ? countError(form.executionsPerDay) : null;
+    if (runsError) errors.executionsPerDay = runsError;
+    // The week day and {hash} rules are the recurrence engine's, shared with the server.
+    for (const error of recurrenceErrors(form.repeat, scheduleDataOf(form))) {
+      if (error.code === 'atleastOneWeekDayMustBeSelected') errors.weekDays = error.message;
+      if (error.code === 'hash' && !errors.executionsPerDay && !errors.recurEvery) errors.executionsPerDay = error.message;
+    }
+  }
+  if (multiEmail(form.scheduleNotifyEmails)) errors.scheduleNotifyEmails = M.invalidEmails;
+  const { optionType, testStatusIdList, collectionTags, versionTags, customCollections, customTestStatusIdList } = form.selector;
+  const nothingChosen =
+    optionType === 'COLLECTION' ? testStatusIdList.length === 0 : (collectionTags.length === 0 && versionTags.length === 0) || (customCollections && customTestStatusIdList.length === 0);
+  if (nothingChosen) errors.selector = M.selectCollections;
+  const runtime = runtimeErrors(form.runtime);
+  if (Object.keys(runtime).length > 0) errors.runtime = runtime;
+  return errors;
+}
+
+export function hasErrors(errors: ScheduleFormErrors): boolean {
+  return Object.keys(errors).length > 0;
+}
+
+/** Weekly with no day chosen preselects the start's weekday (§4). */
+export function withRepeat(form: ScheduleForm, repeat: RepeatCode, zone: string): ScheduleForm {
+  const start = fromPickerValue(form.start, zone);
+  if (start === null) return { ...form, repeat };
+  return { ...form, repeat, weekDays: withRecurrenceDefaults(repeat, start, zone, scheduleDataOf(form)).weekDays };
+}
+
+/** The end the §4 rule moves to when start is not before end, or null when the end can stay. */
+export function movedEnd(form: ScheduleForm, zone: string): string | null {
+  const start = fromPickerValue(form.start, zone);
+  const end = fromPickerValue(form.end, zone);
+  if (start === null || (end !== null && start < end)) return null;
+  return toPickerValue(endAfterStart(form.repeat, start, end, zone), zone);
+}
+
+/** The form of a saved schedule, shown in the user's zone. */
+export function scheduleFormOf(schedule: Schedule, zone: string): ScheduleForm {
+  const data = schedule.scheduleData;
+  const recurDurationType = data.recurDurationType ?? 'Hours';
+  const every = recurDurationType === 'Hours' ? data.recurEveryHours : data.recurEveryMinutes;
+  const isTags = schedule.scheduleType === 'TAG_COLLECTION';
+  const start = DateTime.fromMillis(schedule.startTime, { zone });
+  return {
+    name: schedule.name,
+    repeat: schedule.repeat,
+    start: start.toFormat(PICKER_FORMAT),
+    end: schedule.endTime === null ? start.plus({ days: 1 }).toFormat(PICKER_FORMAT) : toPickerValue(schedule.endTime, zone),
+    recurEveryDays: String(data.recurEveryDays ?? 1),
+    recurEveryWeeks: String(data.recurEveryWeeks ?? 1),
+    weekDays: data.weekDays,
+    dayType: data.type,
+    recurDurationType,
+    recurEvery: every ? String(every) : '',
+    executionsPerDay: data.executionsPerDay ? String(data.executionsPerDay) : '',
+    scheduleNotifyEmails: schedule.scheduleNotifyEmails,
+    selector: {
+      optionType: isTags ? 'TAG' : 'COLLECTION',
+      testStatusIdList: isTags ? [] : schedule.testStatusIdList,
+      collectionTags: isTags ? schedule.collectionTags : [],
+      versionTags: isTags ? schedule.versionTags : [],
+      customCollections: isTags && schedule.customCollections,
+      customTestStatusIdList: isTags ? schedule.customTestStatusIdList : [],
+    },
+    runtime: runtimeOptionsOf(schedule),
+  };
+}
+
+/**
+ * The saveSchedule body of a valid form. `base` is the schedule being edited (its id and enabled flag are kept);
+ * the schedule is saved in the user's zone.
+ */
+export function saveBodyOf(form: ScheduleForm, zone: string, base?: Pick<Schedule, 'id' | 'enabled'>): SaveScheduleInput {
+  const startTime = fromPickerValue(form.start, zone) ?? 0;
+  const { selector } = form;
+  const isTags = selector.optionType === 'TAG';
+  return {
+    ...(base ? { id: base.id, enabled: base.enabled } : { enabled: true }),
+    name: form.name.trim(),
+    repeat: form.repeat,
+    startTime,
+    endTime: form.repeat === REPEAT.once ? null : fromPickerValue(form.end, zone),
+    scheduleNotifyEmails: form.scheduleNotifyEmails.trim(),
+    scheduleType: isTags ? 'TAG_COLLECTION' : 'COLLECTION',
+    testStatusIdList: isTags ? [] : selector.testStatusIdList,
+    collectionTags: isTags ? selector.collectionTags : [],
+    versionTags: isTags ? selector.versionTags : [],
+    customCollections: isTags && selector.customCollections,
+    customTestStatusIdList: isTags && selector.customCollections ? selector.customTestStatusIdList : [],
+    scheduleData: withRecurrenceDefaults(form.repeat, startTime, zone, scheduleDataOf(form)),
+    timeZone: zone,
+    ...runtimeConfigurationOf(form.runtime),
+  };
+}

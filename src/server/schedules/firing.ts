@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { matchesTagSelection, type Collection } from '../../shared/contracts/collections';
+import { FINISHED_RUN_STATES, type RUN_STATES } from '../../shared/contracts/runs';
+import { overrideResourceSchema, SCHEDULE_MESSAGES } from '../../shared/contracts/schedules';
+import type { Db } from '../db/database';
+import type { ScheduleExecutionKind, ScheduleItemState } from '../db/schema-schedules';
+import { findCollection, listCollections } from '../features/collections/collectionRepository';
+import { appendLog, insertRun } from '../runs/runRepository';
+import type { ScheduleDefinition, ScheduleExecutionRow, ScheduleRow } from './scheduleRepository';
+
+/** The runtime configuration a firing keeps, so that editing the schedule does not change a firing under way. */
+const firingRuntimeSchema = z.object({
+  inOrder: z.boolean(),
+  /** Minutes a run may wait in the queue before the one notification of the firing; null: no notification. */
+  notifyAfterMinutes: z.number().int().nullable(),
+  recipients: z.string(),
+  overrideResourcesList: z.array(overrideResourceSchema),
+  /** Every step's timeout in ms; null keeps the steps' own timeouts. */
+  stepTimeoutMs: z.number().int().nullable(),
+});
+export type FiringRuntime = z.infer<typeof firingRuntimeSchema>;
+
+type RunState = (typeof RUN_STATES)[number];
+const FINISHED: readonly RunState[] = FINISHED_RUN_STATES;
+
+export function firingRuntimeOf(definition: ScheduleDefinition): FiringRuntime {
+  return {
+    inOrder: definition.inOrder,
+    notifyAfterMinutes: definition.notifyOnWaitInQueue ? definition.waitInMinutesBeforeNotify : null,
+    recipients: definition.scheduleNotifyEmails,
+    overrideResourcesList: definition.overrideResources ? definition.overrideResourcesList : [],
+    stepTimeoutMs: definition.overrideStepTimeout ? definition.stepTimeout : null,
+  };
+}
+
+export interface PlannedCollection {
+  collectionId: string;
+  name: string;
+  version: string | null;
+  /** Set when the collection cannot run (it no longer exists). */
+  skipReason?: string;
+}
+
+/**
+ * The collections a firing runs, in order: COLLECTION takes testStatusIdList as listed; TAG_COLLECTION takes the live
+ * collections matching the tags now (the selector's rule, matchesTagSelection), by name, narrowed to
+ * customTestStatusIdList when customCollections is on.
+ */
+export async function plannedCollections(db: Db, definition: ScheduleDefinition, orgId: string): Promise<PlannedCollection[]> {
+  if (definition.scheduleType === 'COLLECTION') {
+    const planned: PlannedCollection[] = [];
+    for (const id of new Set(definition.testStatusIdList)) {
+      const collection = await findCollection(db, id, orgId);
+      planned.push(
+        collection
+          ? { collectionId: collection.id, name: collection.testSuiteName, version: collection.version }
+          : { collectionId: id, name: id, version: null, skipReason: SCHEDULE_MESSAGES.collectionGone(id) },
+      );
+    }
+    return planned;
+  }
+  const custom = new Set(definition.customTestStatusIdList);
+  return (await listCollections(db, { orgId }))
+    .filter((collection) => matchesTagSelection(collection, definition.collectionTags, definition.versionTags))
+    .filter((collection) => !definition.customCollections || custom.has(collection.id))
+    .sort((a, b) => a.testSuiteName.localeCompare(b.testSuiteName))
+    .map((collection) => ({ collectionId: collection.id, name: collection.testSuiteName, version: collection.version }));
+}
+
+export async function addNote(db: Db, executionId: string, at: number, text: string): Promise<void> {
+  await db.insertInto('schedule_notes').values({ execution_id: executionId, at, kind: 'NOTE', text, recipients: '' }).execute();
+}
+
+/**
+ * The collection as this firing runs it: override pairs replace the resource the collection asks for, and an
+ * overridden step timeout becomes every step's timeout (the executor applies each step's timeoutMs). A pair naming a
+ * resource variable cannot be resolved yet (variables are not built): it is noted and the collection keeps its resource.
+ */
+function applyRuntime(collection: Collection, runtime: FiringRuntime, note: (text: string) => void): Collection {
+  let hybridDeviceIds = collection.hybridDeviceIds;
+  for (const { currentDevice, newDevice } of runtime.overrideResourcesList) {
+    if (currentDevice.useVariable || newDevice.useVariable) {
+      const variable = (currentDevice.useVariable ? currentDevice.variableId : newDevice.variableId) ?? '';
+      note(SCHEDULE_MESSAGES.variableUnresolved(variable, collection.testSuiteName));
+      continue;
+    }
+    if (!(currentDevice.deviceId in hybridDeviceIds) || newDevice.deviceId === '') continue;
+    const { [currentDevice.deviceId]: _replaced, ...kept } = hybridDeviceIds;
+    hybridDeviceIds = { ...kept, [newDevice.deviceId]: newDevice.deviceId };
+  }
+  const timeoutMs = runtime.stepTimeoutMs;
+  if (timeoutMs === null) return { ...collection, hybridDeviceIds };
+  const withTimeout = (flows: Collection['testCases']) =>
+    flows.map((flow) => ({ ...flow, steps: flow.steps.map((step) => ({ ...step, timeoutMs })) }));
+  return {
+    ...collection,
+    hybridDeviceIds,
+    testCases: withTimeout(collection.testCases),
+    initTestSteps: withTimeout(collection.initTestSteps),
+    postTestSteps: withTimeout(collection.postTestSteps),
+  };
+}
+
+interface ItemWithRun {
+  id: number;
+  position: number;
+  collection_id: string;
+  test_suite_name: string;
+  state: ScheduleItemState;
+  status_id: string | null;
+  run_state: RunState | null;
+  time_submitted: string | null;
+}
+
+function itemsOf(db: Db, executionIds: readonly string[]): Promise<(ItemWithRun & { execution_id: string })[]> {
+  if (executionIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('schedule_execution_items as item')
+    .leftJoin('runs', 'runs.status_id', 'item.status_id')
+    .select([
+      'item.id',
+      'item.execution_id',
+      'item.position',
+      'item.collection_id',
+      'item.test_suite_name',
+      'item.state',
+      'item.status_id',
+      'runs.state as run_state',
+      'runs.time_submitted',
+    ])
+    .where('item.execution_id', 'in', executionIds)
+    .orderBy('item.execution_id')
+    .orderBy('item.position')
+    .execute();
+}
+
+const isFinished = (item: ItemWithRun): boolean =>
+  item.state === 'SKIPPED' || (item.state === 'ENQUEUED' && item.run_state !== null && FINISHED.includes(item.run_state));
+
+/** Queues the run of one planned collection of the firing, in the caller's transaction; answers the item as it is now. */
+async function enqueueItem(trx: Db, execution: ScheduleExecutionRow, item: ItemWithRun, now: number): Promise<ItemWithRun> {
+  const runtime = firingRuntimeSchema.parse(JSON.parse(execution.runtime));
+  const collection = await findCollection(trx, item.collection_id, execution.org_id);
+  if (!collection) {
+    await trx.updateTable('schedule_execution_items').set({ state: 'SKIPPED' }).where('id', '=', item.id).execute();
+    await addNote(trx, execution.id, now, SCHEDULE_MESSAGES.collectionGone(item.collection_id));
+    return { ...item, state: 'SKIPPED' };
+  }
+  const notes: string[] = [];
+  const run = await insertRun(trx, applyRuntime(collection, runtime, (text) => notes.push(text)), {
+    orgId: execution.org_id,
+    userId: execution.triggered_by,
+  });
+  await appendLog(trx, run.status_id, `Queued by schedule ${execution.schedule_name} for ${execution.triggered_by}`);
+  if (runtime.stepTimeoutMs !== null) await appendLog(trx, run.status_id, `Every step's timeout is ${runtime.stepTimeoutMs} ms (schedule override)`);
+  for (const text of notes) await addNote(trx, execution.id, now, text);
+  await trx.updateTable('schedule_execution_items').set({ state: 'ENQUEUED', status_id: run.status_id }).where('id', '=', item.id).execute();
+  return { ...item, state: 'ENQUEUED', status_id: run.status_id, run_state: run.state, time_submitted: run.time_submitted };
+}
+
+/**
+ * Moves one firing on, in the caller's transaction: queues the collections whose turn has come (all at once, or in
+ * order one after another when the previous one finished), records the one wait-in-queue notification, drops the
+ * queued-schedule row when nothing is left in the queue, and settles the firing's status. Answers whether a run was queued.
+ */
+async function advanceExecution(trx: Db, execution: ScheduleExecutionRow, items: ItemWithRun[], now: number): Promise<boolean> {
+  const runtime = firingRuntimeSchema.parse(JSON.parse(execution.runtime));
+  let queued = false;
+  const pending = items.filter((item) => item.state === 'PENDING');
+  const turn = runtime.inOrder ? items.find((item) => !isFinished(item)) : undefined;
+  const due = runtime.inOrder ? (turn?.state === 'PENDING' ? [turn] : []) : pending;
+  const updated = new Map<number, ItemWithRun>();
+  for (const item of due) {
+    updated.set(item.id, await enqueueItem(trx, execution, item, now));
+    queued = true;
+  }
+  const current = items.map((item) => updated.get(item.id) ?? item);
+
+  const waiting = current.filter((item) => item.state === 'PENDING' || item.run_state === 'QUEUED');
+  if (waiting.length === 0) await trx.deleteFrom('queued_schedules').where('execution_id', '=', execution.id).execute();
+
+  if (runtime.notifyAfterMinutes !== null && execution.notified_at === null) {
+    const limit = now - runtime.notifyAfterMinutes * 60_000;
+    const late = current.find((item) => item.run_state === 'QUEUED' && item.time_submitted !== null && Date.parse(item.time_submitted) < limit);
+    if (late) {
+      await trx
+        .insertInto('schedule_notes')
+        .values({
+          execution_id: execution.id,
+          at: now,
+          kind: 'NOTIFICATION',
+          text: SCHEDULE_MESSAGES.waitedInQueue(late.test_suite_name, runtime.notifyAfterMinutes),
+          recipients: runtime.recipients,
+        })
+        .execute();
+      await trx.updateTable('schedule_executions').set({ notified_at: now }).where('id', '=', execution.id).execute();
+    }
+  }
+
+  const status = current.every(isFinished)
+    ? execution.cancelled_by === null
+      ? 'COMPLETED'
+      : 'CANCELLED'
+    : current.some((item) => item.run_state !== null && item.run_state !== 'QUEUED')
+      ? 'RUNNING'
+      : 'QUEUED';
+  if (status !== execution.status) await trx.updateTable('schedule_executions').set({ status }).where('id', '=', execution.id).execute();
+  return queued;
+}
+
+/**
+ * Moves every firing still under way on (see advanceExecution), each in its own transaction that re-reads it, so a
+ * cancel in between is seen; `justFired` are skipped. Answers whether any run was queued.
+ */
+export async function advanceExecutions(db: Db, now: number, justFired: ReadonlySet<string> = new Set()): Promise<boolean> {
+  const active = await db.selectFrom('schedule_executions').select('id').where('status', 'in', ['QUEUED', 'RUNNING']).execute();
+  let queued = false;
+  for (const { id } of active) {
+    // fireSchedule advanced these in their own transaction a moment ago.
+    if (justFired.has(id)) continue;
+    const advanced = await db.transaction().execute(async (trx) => {
+      const execution = await trx.selectFrom('schedule_executions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return advanceExecution(trx, execution, await itemsOf(trx, [id]), now);
+    });
+    queued ||= advanced;
+  }
+  return queued;
+}
+
+export interface Firing {
+  kind: Exclude<ScheduleExecutionKind, 'MISSED'>;
+  plannedAt: number | null;
+  triggeredBy: string;
+}
+
+/**
+ * Fires the schedule in the caller's transaction: a history row, its planned collections, a queued-schedule row, and the
+ * first runs queued (all, or the first one in order). The caller advances the schedule's next execution in the same
+ * transaction, so a restart neither fires it twice nor loses it.
+ */
+export async function fireSchedule(trx: Db, schedule: ScheduleRow, definition: ScheduleDefinition, firing: Firing, now: number): Promise<string> {
+  const planned = await plannedCollections(trx, definition, schedule.org_id);
+  const execution: ScheduleExecutionRow = {
+    id: randomUUID(),
+    schedule_id: schedule.id,
+    org_id: schedule.org_id,
+    kind: firing.kind,
+    planned_at: firing.plannedAt,
+    triggered_at: now,
+    status: 'QUEUED',
+    triggered_by: firing.triggeredBy,
+    cancelled_by: null,
+    schedule_name: schedule.name,
+    collection_tags: JSON.stringify(definition.scheduleType === 'TAG_COLLECTION' ? definition.collectionTags : []),
+    version_tags: JSON.stringify(definition.scheduleType === 'TAG_COLLECTION' ? definition.versionTags : []),
+    runtime: JSON.stringify(firingRuntimeOf(definition)),
+    notified_at: null,
+  };
+  await trx.insertInto('schedule_executions').values(execution).execute();
+  if (firing.kind === 'CATCH_UP') await addNote(trx, execution.id, now, SCHEDULE_MESSAGES.caughtUp);
+  if (definition.overrideDataSource) await addNote(trx, execution.id, now, SCHEDULE_MESSAGES.dataSourceNotApplied);
+  if (planned.length === 0) await addNote(trx, execution.id, now, SCHEDULE_MESSAGES.noCollections);
+  const items: ItemWithRun[] = [];
+  for (const [position, collection] of planned.entries()) {
+    const values = {
+      execution_id: execution.id,
+      position,
+      collection_id: collection.collectionId,
+      test_suite_name: collection.name,
+      version_tag: collection.version,
+      state: collection.skipReason ? ('SKIPPED' as const) : ('PENDING' as const),
+      status_id: null,
+    };
+    const { id } = await trx.insertInto('schedule_execution_items').values(values).returning('id').executeTakeFirstOrThrow();
+    items.push({ ...values, id, run_state: null, time_submitted: null });
+    if (collection.skipReason) await addNote(trx, execution.id, now, collection.skipReason);
+  }
+  await trx.insertInto('queued_schedules').values({ id: randomUUID(), execution_id: execution.id, org_id: schedule.org_id, created_at: now }).execute();
+  await advanceExecution(trx, execution, items, now);
+  return execution.id;
+}
+
+/** Records planned executions that did not fire (the server was down): one history row for the whole stretch. */
+export async function recordMissed(
+  trx: Db,
+  schedule: ScheduleRow,
+  definition: ScheduleDefinition,
+  missed: { first: number; last: number; count: number; atLeast: boolean },
+  now: number,
+): Promise<void> {
+  const { first, last, count } = missed;
+  const id = randomUUID();
+  await trx
+    .insertInto('schedule_executions')
+    .values({
+      id,
+      schedule_id: schedule.id,
+      org_id: schedule.org_id,
+      kind: 'MISSED',
+      planned_at: first,
+      triggered_at: now,
+      status: 'MISSED',
+      triggered_by: schedule.created_by,
+      cancelled_by: null,
+      schedule_name: schedule.name,
+      collection_tags: '[]',
+      version_tags: '[]',
+      runtime: JSON.stringify(firingRuntimeOf(definition)),
+      notified_at: null,
+    })
+    .execute();
+  const span = first === last ? new Date(first).toISOString() : `${new Date(first).toISOString()} to ${new Date(last).toISOString()}`;
+  await addNote(trx, id, now, `${SCHEDULE_MESSAGES.missed}: ${missed.atLeast ? 'at least ' : ''}${count} execution(s), ${span}`);
+}

@@ -1,0 +1,147 @@
+import { nextExecutionAfter } from '../../shared/schedule/recurrence';
+import type { Db } from '../db/database';
+import type { RunService } from '../runs/runService';
+import type { Services } from '../services';
+import { advanceExecutions, fireSchedule, recordMissed } from './firing';
+import { parseDefinition, recurrenceOf, type ScheduleRow } from './scheduleRepository';
+
+/**
+ * Executions missed while the server was down (docs/decisions.md, Schedules server): the latest one fires late if it
+ * is at most this old; all earlier ones, and the latest too when older, are recorded in history as missed.
+ */
+export const CATCH_UP_GRACE_MS = 60 * 60_000;
+/** A firing later than this after its planned time is a catch-up (a tick is normally well under a second late). */
+export const LATE_AFTER_MS = 60_000;
+/** Missed executions are counted one by one up to this many, then the count says "at least". */
+const MAX_COUNTED_MISSED = 10_000;
+/** Due schedules handled by one tick; the rest wait for the next tick (1 s later). */
+const MAX_DUE_PER_TICK = 200;
+
+type Dispatcher = Pick<RunService, 'dispatch'>;
+
+/** Fires one due schedule in one transaction; answers the firing's id, or null when nothing fired. */
+async function fireDue(db: Db, id: string, now: number): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('schedules')
+      .selectAll()
+      .where('id', '=', id)
+      .where('enabled', '=', 1)
+      .where('deleted', '=', 0)
+      .where('next_execution_at', '<=', now)
+      .executeTakeFirst();
+    if (row?.next_execution_at === null || row === undefined) return null;
+    const definition = parseDefinition(row);
+    const recurrence = recurrenceOf(definition);
+    const planned = row.next_execution_at;
+
+    // Walk every planned instant up to now: the last one is the one to fire, the others were missed.
+    let previous: number | null = null;
+    let latest = planned;
+    let count = 1;
+    let atLeast = false;
+    for (;;) {
+      let next = nextExecutionAfter(recurrence, latest);
+      if (next === null || next > now) break;
+      if (count >= MAX_COUNTED_MISSED && !atLeast) {
+        atLeast = true;
+        const jump = nextExecutionAfter(recurrence, Math.max(latest, now - CATCH_UP_GRACE_MS));
+        if (jump === null || jump > now) break;
+        next = jump;
+      }
+      previous = latest;
+      latest = next;
+      count++;
+    }
+
+    const fires = now - latest <= CATCH_UP_GRACE_MS;
+    const lastMissed = fires ? previous : latest;
+    if (lastMissed !== null) {
+      await recordMissed(trx, row, definition, { first: planned, last: lastMissed, count: fires ? count - 1 : count, atLeast }, now);
+    }
+    const kind = now - latest > LATE_AFTER_MS ? 'CATCH_UP' : 'SCHEDULED';
+    const fired = fires ? await fireSchedule(trx, row, definition, { kind, plannedAt: latest, triggeredBy: row.created_by }, now) : null;
+    await trx
+      .updateTable('schedules')
+      .set({ next_execution_at: nextExecutionAfter(recurrence, now) })
+      .where('id', '=', row.id)
+      .execute();
+    return fired;
+  });
+}
+
+/**
+ * One scheduler tick at `now` (epoch ms): fires every enabled schedule whose next execution is due (found through the
+ * partial index on next_execution_at), then moves the firings under way on (in-order turns, queue rows, notifications).
+ */
+export async function scheduleTick(db: Db, runs: Dispatcher, now: number): Promise<void> {
+  const due = await db
+    .selectFrom('schedules')
+    .select('id')
+    .where('enabled', '=', 1)
+    .where('deleted', '=', 0)
+    .where('next_execution_at', '<=', now)
+    .orderBy('next_execution_at')
+    .limit(MAX_DUE_PER_TICK)
+    .execute();
+  const fired = new Set<string>();
+  for (const { id } of due) {
+    const executionId = await fireDue(db, id, now);
+    if (executionId !== null) fired.add(executionId);
+  }
+  const queued = await advanceExecutions(db, now, fired);
+  if (queued || fired.size > 0) void runs.dispatch();
+}
+
+/** Runs the schedules on the server's tick loop; answers the function that stops it. */
+export function startScheduleFiring(services: Pick<Services, 'db' | 'runs' | 'scheduler'>): () => void {
+  return services.scheduler.registerTickHandler('schedules', (date) => scheduleTick(services.db, services.runs, date.getTime()));
+}
+
+/** Run Now: fires the schedule at once, whatever its times; answers the firing's id. */
+export async function runScheduleNow(db: Db, runs: Dispatcher, row: ScheduleRow, by: string, now: number): Promise<string> {
+  const definition = parseDefinition(row);
+  const executionId = await db
+    .transaction()
+    .execute((trx) => fireSchedule(trx, row, definition, { kind: 'RUN_NOW', plannedAt: null, triggeredBy: by }, now));
+  void runs.dispatch();
+  return executionId;
+}
+
+/**
+ * Cancels a queued schedule: collections waiting for their turn are skipped, its queued runs are cancelled, and the
+ * queue row goes. Runs already started go on. False when the organization has no such queued schedule.
+ */
+export async function cancelQueuedSchedule(
+  db: Db,
+  runs: Pick<RunService, 'cancelQueued'>,
+  queuedId: string,
+  orgId: string,
+  by: string,
+  now: number,
+): Promise<boolean> {
+  const statusIds = await db.transaction().execute(async (trx) => {
+    const queued = await trx.selectFrom('queued_schedules').selectAll().where('id', '=', queuedId).where('org_id', '=', orgId).executeTakeFirst();
+    if (!queued) return null;
+    await trx.updateTable('schedule_executions').set({ cancelled_by: by }).where('id', '=', queued.execution_id).execute();
+    await trx
+      .updateTable('schedule_execution_items')
+      .set({ state: 'SKIPPED' })
+      .where('execution_id', '=', queued.execution_id)
+      .where('state', '=', 'PENDING')
+      .execute();
+    await trx.deleteFrom('queued_schedules').where('id', '=', queuedId).execute();
+    const waiting = await trx
+      .selectFrom('schedule_execution_items as item')
+      .innerJoin('runs', 'runs.status_id', 'item.status_id')
+      .select('runs.status_id')
+      .where('item.execution_id', '=', queued.execution_id)
+      .where('runs.state', '=', 'QUEUED')
+      .execute();
+    return waiting.map((run) => run.status_id);
+  });
+  if (statusIds === null) return false;
+  await runs.cancelQueued(statusIds, by);
+  await advanceExecutions(db, now);
+  return true;
+}

@@ -1,0 +1,95 @@
+/**
+ * Scheduler benchmark (issue 4): 10 000 enabled schedules in a real SQLite file; the median cost of one tick when nothing
+ * is due and when a few schedules are due (each firing queues a run). Prints `scheduler-tick-median: N ms` and
+ * `scheduler-tick-due-median: N ms`. Run alone with `node --import tsx tests/bench/scheduler.ts`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { saveScheduleSchema } from '../../src/shared/contracts/schedules';
+import { createApp } from '../../src/server/app';
+import { listCollections } from '../../src/server/features/collections/collectionRepository';
+import { scheduleTick } from '../../src/server/schedules/scheduleFiring';
+import { saveScheduleRow } from '../../src/server/schedules/scheduleRepository';
+import { fakeExecutable } from '../../src/server/testing/testServer';
+import { findUserByUserId } from '../../src/server/users/userRepository';
+import { median } from './median';
+
+const SCHEDULES = 10_000;
+const DUE_PER_TICK = 5;
+const TICKS = 41;
+const MINUTE_MS = 60_000;
+export const SCHEDULER_TICK_BUDGET_MS = 20;
+
+export interface SchedulerBench {
+  idleTickMedianMs: number;
+  dueTickMedianMs: number;
+}
+
+export async function runSchedulerBench(): Promise<SchedulerBench> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'studio-scheduler-bench-'));
+  const studio = await createApp({ dataDir, adminPassword: 'bench-password', chromiumPath: fakeExecutable(dataDir), browserPoolSize: 1 });
+  try {
+    const { db } = studio.services;
+    const admin = await findUserByUserId(db, 'admin@studio.local');
+    const orgId = admin?.org_id ?? '';
+    const [collection] = await listCollections(db, { orgId });
+    if (!collection) throw new Error('The bench needs the seeded demo collections');
+    const now = Date.now();
+    const { id: _id, ...definition } = saveScheduleSchema.parse({
+      name: 'Bench',
+      repeat: 1,
+      startTime: now + 60 * MINUTE_MS,
+      endTime: now + 365 * 24 * 60 * MINUTE_MS,
+      scheduleType: 'COLLECTION',
+      testStatusIdList: [collection.id],
+      scheduleData: { type: 2, recurEveryDays: 1, weekDays: [0, 0, 0, 0, 0, 0, 0], recurDurationType: 'Minutes', recurEveryMinutes: 30, executionsPerDay: 48 },
+      timeZone: 'Europe/Berlin',
+    });
+    await db.transaction().execute(async (trx) => {
+      for (let index = 0; index < SCHEDULES; index++) {
+        await saveScheduleRow(trx, undefined, { ...definition, name: `Bench ${index}` }, { orgId, userId: 'bench' }, now);
+      }
+    });
+    const ids = (await db.selectFrom('schedules').select('id').execute()).map((row) => row.id);
+    const dispatcher = { dispatch: () => Promise.resolve() };
+
+    const idle: number[] = [];
+    for (let tick = 0; tick < TICKS; tick++) {
+      const started = performance.now();
+      await scheduleTick(db, dispatcher, now + tick * 1000);
+      idle.push(performance.now() - started);
+    }
+
+    const due: number[] = [];
+    for (let tick = 0; tick < TICKS; tick++) {
+      const tickAt = now + (TICKS + tick) * 1000;
+      const dueIds = ids.slice(tick * DUE_PER_TICK, (tick + 1) * DUE_PER_TICK);
+      await db.updateTable('schedules').set({ next_execution_at: tickAt }).where('id', 'in', dueIds).execute();
+      const started = performance.now();
+      await scheduleTick(db, dispatcher, tickAt);
+      due.push(performance.now() - started);
+      // The firings end before the next sample, so each one measures a few firings, not a growing backlog.
+      await db.updateTable('schedule_executions').set({ status: 'COMPLETED' }).execute();
+      await db.deleteFrom('queued_schedules').execute();
+    }
+    const result = { idleTickMedianMs: median(idle), dueTickMedianMs: median(due) };
+    console.log(`scheduler-tick-median: ${result.idleTickMedianMs.toFixed(2)} ms`);
+    console.log(`scheduler-tick-due-median: ${result.dueTickMedianMs.toFixed(2)} ms`);
+    return result;
+  } finally {
+    await studio.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runSchedulerBench().then(
+    (result) => process.exit(Math.max(result.idleTickMedianMs, result.dueTickMedianMs) > SCHEDULER_TICK_BUDGET_MS ? 1 : 0),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}
