@@ -27,6 +27,7 @@ import { DEFAULT_OPTIONS, type ServerOptions } from './options';
 import { registerBrowserPool } from './resources/browserPool';
 import { createRunService } from './runs/runService';
 import { createScheduler } from './scheduler/scheduler';
+import { startScheduleFiring } from './schedules/scheduleFiring';
 import type { Services } from './services';
 import { registerStaticRoutes } from './static/staticFiles';
 
@@ -76,19 +77,20 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   };
 
   schedulePruning(services.scheduler, db);
+  startScheduleFiring(services);
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
   app.use('*', securityHeaders());
   app.use(`${API_BASE}/*`, etag());
-  app.use(
-    `${API_BASE}/*`,
-    bodyLimit({
-      maxSize: MAX_JSON_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: MAX_JSON_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
+    },
+  });
+  // A collection import uploads a file far above the JSON limit; its endpoint enforces its own (MAX_IMPORT_FILE_BYTES).
+  const isImportUpload = (method: string, path: string) => method === 'POST' && path === endpoints.importExport.importExport;
+  app.use(`${API_BASE}/*`, (c, next) => (isImportUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.openAPIRegistry.registerComponent('securitySchemes', BEARER_SCHEME, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
 
   const idempotent = idempotency(db);

@@ -69,6 +69,35 @@ export const endpoints = {
     downloadFile: `${AUTOMATION_BASE}/files/download`,
     releaseDevice: `${AUTOMATION_BASE}/remote/releaseDevice`,
   },
+  schedules: {
+    list: `${CONTROL_ROOM_BASE}/schedule/getSchedules`,
+    byId: (id: string) => `${CONTROL_ROOM_BASE}/schedule/getSchedule/${encodeURIComponent(id)}`,
+    remove: `${CONTROL_ROOM_BASE}/schedule/deleteSchedule`,
+    save: `${CONTROL_ROOM_BASE}/schedule/saveSchedule`,
+    runNow: `${CONTROL_ROOM_BASE}/schedule/runNow`,
+    devices: (id: string) => `${CONTROL_ROOM_BASE}/schedule/getDevices/${encodeURIComponent(id)}`,
+    queue: `${CONTROL_ROOM_BASE}/scheduleQueue/getQueue`,
+    cancelQueued: `${CONTROL_ROOM_BASE}/scheduleQueue/cancelQueuedSchedule`,
+    /** Paths the spec leaves open (docs/decisions.md, Schedules server). */
+    executableTestSuites: `${CONTROL_ROOM_BASE}/schedule/getExecutableTestSuites`,
+    executionDetails: (executionId: string) =>
+      `${CONTROL_ROOM_BASE}/schedule/getExecutionDetails/${encodeURIComponent(executionId)}`,
+    report: `${CONTROL_ROOM_BASE}/schedule/getScheduleReport`,
+  },
+  interactiveBots: {
+    config: `${CONTROL_ROOM_BASE}/interactive/config`,
+    regenerateSecret: `${CONTROL_ROOM_BASE}/interactive/config/secret`,
+    trigger: `${CONTROL_ROOM_BASE}/interactive/trigger`,
+  },
+  importExport: {
+    /** POST uploads a .bin (multipart field `file`); PUT resolves a pending import. */
+    importExport: `${AUTOMATION_BASE}/importexport/importexport`,
+    /** GET ?id={collectionId} downloads the collection's .bin (ETag, Range, If-Range). */
+    download: `${AUTOMATION_BASE}/importexport`,
+    status: `${AUTOMATION_BASE}/importexport/getStatus`,
+    /** Admin diagnostics: bytes sent of a collection's export file (docs/decisions.md Import and export). */
+    transferStats: `${AUTOMATION_BASE}/importexport/transferStats`,
+  },
   demoApp: '/demo-app/',
   openApi: `${API_BASE}/openapi.json`,
   config: `${APP_BASE_PATH}/assets/studio_config.json`,

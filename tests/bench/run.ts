@@ -7,6 +7,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumMissing, CHROMIUM_PATH, launchBrowser, ROOT_DIR, startPlatform } from '../e2e/harness';
 import { runExecutorBench } from './executor';
+import { runTransferBench } from './transfer';
+import { ESTIMATE_AT_CAP_BUDGET_MS, runRecurrenceBench } from './recurrence';
+import { runSchedulerBench, SCHEDULER_TICK_BUDGET_MS } from './scheduler';
 
 const KB = 1024;
 const BUDGETS = { loginJsGzipKb: 150, precacheTotalKb: 2 * 1024 } as const;
@@ -68,10 +71,19 @@ async function main(): Promise<number> {
   print('budget-login-js-gzip', BUDGETS.loginJsGzipKb, 'KB');
   print('budget-precache-total', BUDGETS.precacheTotalKb, 'KB');
   await runExecutorBench();
+  await runTransferBench();
+  const recurrence = runRecurrenceBench();
+  const scheduler = await runSchedulerBench();
 
   const exceeded = [
     loginJsKb > BUDGETS.loginJsGzipKb && `login JS ${loginJsKb.toFixed(1)} KB gzip exceeds ${BUDGETS.loginJsGzipKb} KB`,
     precacheKb > BUDGETS.precacheTotalKb && `precache ${precacheKb.toFixed(1)} KB exceeds ${BUDGETS.precacheTotalKb} KB`,
+    recurrence.estimateAtCapMedianMs > ESTIMATE_AT_CAP_BUDGET_MS &&
+      `estimate at the iteration cap ${recurrence.estimateAtCapMedianMs.toFixed(1)} ms exceeds ${ESTIMATE_AT_CAP_BUDGET_MS} ms`,
+    scheduler.idleTickMedianMs > SCHEDULER_TICK_BUDGET_MS &&
+      `scheduler tick with nothing due ${scheduler.idleTickMedianMs.toFixed(1)} ms exceeds ${SCHEDULER_TICK_BUDGET_MS} ms`,
+    scheduler.dueTickMedianMs > SCHEDULER_TICK_BUDGET_MS &&
+      `scheduler tick with a few schedules due ${scheduler.dueTickMedianMs.toFixed(1)} ms exceeds ${SCHEDULER_TICK_BUDGET_MS} ms`,
   ].filter((message): message is string => typeof message === 'string');
   exceeded.forEach((message) => console.error(`Budget exceeded: ${message}`));
   return exceeded.length === 0 ? 0 : 1;

@@ -1,7 +1,10 @@
 import { setupServer } from 'msw/node';
+import { controlRoomHandlers } from './control-room';
 import { handlers } from './handlers';
+import { importExportHandlers } from './importexport';
+import { interactiveBotsHandlers } from './interactive-bots';
 import { runsHandlers } from './runs-handlers';
 import { studioHandlers } from './studio-handlers';
 
 /** The msw server of the unit project; tests add per-test handlers with server.use(). */
-export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers);
+export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers);

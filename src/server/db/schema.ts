@@ -5,7 +5,16 @@ import type {
   ImageFiltersTable,
   TagsTable,
 } from './schema-collections';
+import type { InteractiveBotsTable } from './schema-bots';
+import type { CollectionAttachmentsTable, CollectionExportsTable, ImportProcessesTable } from './schema-importexport';
 import type { RunLogsTable, RunsTable, StepResultsTable } from './schema-runs';
+import type {
+  QueuedSchedulesTable,
+  ScheduleExecutionItemsTable,
+  ScheduleExecutionsTable,
+  ScheduleNotesTable,
+  SchedulesTable,
+} from './schema-schedules';
 
 /** Timestamps are ISO-8601 UTC strings so they sort and compare as text. Booleans are 0/1. */
 export interface UsersTable {
@@ -85,4 +94,13 @@ export interface Database {
   runs: RunsTable;
   step_results: StepResultsTable;
   run_logs: RunLogsTable;
+  schedules: SchedulesTable;
+  schedule_executions: ScheduleExecutionsTable;
+  schedule_execution_items: ScheduleExecutionItemsTable;
+  queued_schedules: QueuedSchedulesTable;
+  schedule_notes: ScheduleNotesTable;
+  interactive_bots: InteractiveBotsTable;
+  import_processes: ImportProcessesTable;
+  collection_attachments: CollectionAttachmentsTable;
+  collection_exports: CollectionExportsTable;
 }

@@ -11,6 +11,11 @@ import { registerTestSuitesFeed } from './collections/testSuitesFeed';
 import { registerGetDevices } from './devices/getDevices';
 import { registerSetDeviceName } from './devices/setDeviceName';
 import { registerHealthCheck } from './health/healthCheck';
+import { registerExportCollection } from './importexport/exportCollection';
+import { registerGetImportStatus } from './importexport/getImportStatus';
+import { registerGetTransferStats } from './importexport/getTransferStats';
+import { registerImportCollection } from './importexport/importCollection';
+import { registerUpdatePendingImport } from './importexport/updatePendingImport';
 import { registerHealthStatus } from './health/healthStatus';
 import { registerCreateFailureLabel } from './failure-labels/createFailureLabel';
 import { registerGetCollectionLabel } from './failure-labels/getCollectionLabel';
@@ -19,6 +24,11 @@ import { registerUpdateFailedCollectionLabel } from './failure-labels/updateFail
 import { registerUpdateFailureLabel } from './failure-labels/updateFailureLabel';
 import { registerGetImageFilters } from './image-filters/getImageFilters';
 import { registerSaveImageFilter } from './image-filters/saveImageFilter';
+import { registerCreateInteractiveBot } from './interactive-bots/createInteractiveBot';
+import { registerGetInteractiveBots } from './interactive-bots/getInteractiveBots';
+import { registerRegenerateInteractiveBotSecret } from './interactive-bots/regenerateInteractiveBotSecret';
+import { registerTriggerInteractiveBot } from './interactive-bots/triggerInteractiveBot';
+import { registerUpdateInteractiveBot } from './interactive-bots/updateInteractiveBot';
 import { registerCancelQueuedTests } from './runs/cancelQueuedTests';
 import { registerCancelRunningTest } from './runs/cancelRunningTest';
 import { registerDownloadFile } from './runs/downloadFile';
@@ -30,6 +40,17 @@ import { registerGetScheduleReport } from './runs/getScheduleReport';
 import { registerReleaseDevice } from './runs/releaseDevice';
 import { registerSearchRuns } from './runs/searchRuns';
 import { registerTriggerTest } from './runs/triggerTest';
+import { registerCancelQueuedSchedule } from './schedules/cancelQueuedSchedule';
+import { registerDeleteSchedule } from './schedules/deleteSchedule';
+import { registerGetExecutableTestSuites } from './schedules/getExecutableTestSuites';
+import { registerGetExecutionDetails } from './schedules/getExecutionDetails';
+import { registerGetSchedule } from './schedules/getSchedule';
+import { registerGetScheduleDevices } from './schedules/getScheduleDevices';
+import { registerGetScheduleQueue } from './schedules/getScheduleQueue';
+import { registerGetSchedules } from './schedules/getSchedules';
+import { registerGetScheduleSummaryReport } from './schedules/getScheduleSummaryReport';
+import { registerRunNow } from './schedules/runNow';
+import { registerSaveSchedule } from './schedules/saveSchedule';
 import { registerGetAllTags } from './tags/getAllTags';
 import { registerSaveTag } from './tags/saveTag';
 import { registerCreateUser } from './users/createUser';
@@ -74,6 +95,27 @@ const registrations: ((api: Api) => void)[] = [
   registerSearchRuns,
   registerDownloadFile,
   registerReleaseDevice,
+  registerGetSchedules,
+  registerGetSchedule,
+  registerSaveSchedule,
+  registerDeleteSchedule,
+  registerRunNow,
+  registerGetScheduleDevices,
+  registerGetScheduleQueue,
+  registerCancelQueuedSchedule,
+  registerGetExecutableTestSuites,
+  registerGetExecutionDetails,
+  registerGetScheduleSummaryReport,
+  registerGetInteractiveBots,
+  registerCreateInteractiveBot,
+  registerUpdateInteractiveBot,
+  registerRegenerateInteractiveBotSecret,
+  registerTriggerInteractiveBot,
+  registerImportCollection,
+  registerUpdatePendingImport,
+  registerExportCollection,
+  registerGetImportStatus,
+  registerGetTransferStats,
 ];
 
 export function registerApiRoutes(api: Api): void {

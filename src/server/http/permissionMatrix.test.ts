@@ -49,9 +49,12 @@ describe('permission matrix over every declared endpoint', () => {
       return permission ? [{ endpoint, permission }] : [];
     });
     expect(restricted.length).toBeGreaterThan(0);
+    // One user per permission, not per endpoint: each sign-in costs a deliberately slow password hash.
+    const tokens = new Map<string, string>();
     for (const { endpoint, permission } of restricted) {
-      const user = await t.createUser(PERMISSIONS.filter((p) => p !== permission));
-      const response = await call(t, endpoint, await t.tokenFor(user));
+      const token = tokens.get(permission) ?? (await t.tokenFor(await t.createUser(PERMISSIONS.filter((p) => p !== permission))));
+      tokens.set(permission, token);
+      const response = await call(t, endpoint, token);
       expect(response.status, `${endpoint.method} ${endpoint.path} without ${permission}`).toBe(403);
       expect(errorBodySchema.parse(await response.json()).message).toMatch(/^You do not have permission/);
     }

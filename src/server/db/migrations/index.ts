@@ -2,12 +2,18 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { initialMigration } from './0001_initial';
 import { collectionsMigration } from './0002_collections';
 import { runsMigration } from './0003_runs';
+import { schedulesMigration } from './0004_schedules';
+import { interactiveBotsMigration } from './0005_interactive_bots';
+import { importExportMigration } from './0006_import_export';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
   '0001_initial': initialMigration,
   '0002_collections': collectionsMigration,
   '0003_runs': runsMigration,
+  '0004_schedules': schedulesMigration,
+  '0005_interactive_bots': interactiveBotsMigration,
+  '0006_import_export': importExportMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,30 @@
+/** Constants of the offline layer; the spec's own (part 1 §9) are marked. */
+
+/** Spec §9: the download wake-up check runs every 20 s. */
+export const WAKE_CHECK_PERIOD_MS = 20_000;
+/** Spec §9: sleep is assumed when a gap between checks exceeds 1.1 times the period. */
+export const WAKE_GAP_FACTOR = 1.1;
+/** Spec §9: download progress is re-read every 1 s, with one retry. */
+export const PROGRESS_READ_INTERVAL_MS = 1_000;
+export const PROGRESS_READ_RETRIES = 1;
+/** Spec §4/§9: only the last five import status ids are kept. */
+export const STATUS_IDS_KEPT = 5;
+
+/** Received bytes are written to IndexedDB in pieces of this size: a reload loses at most this unwritten tail. */
+export const DOWNLOAD_PERSIST_BYTES = 256 * 1024;
+
+/** Full-jitter backoff of uploads, outbox retries and failing polls: the delay is random in [0, min(cap, base × 2^n)]. */
+export const RETRY_BASE_MS = 1_000;
+export const RETRY_CAP_MS = 60_000;
+
+/** The Web Locks name under which one tab of the origin drains the queues. */
+export const DRAIN_LOCK_NAME = 'studio:offline-drain';
+/** A token closer than this to its expiry is refreshed before a drain starts, so a long transfer does not outlive it. */
+export const DRAIN_TOKEN_MARGIN_MS = 60_000;
+
+/** Spec §8 Import and export. */
+export const TRANSFER_MESSAGES = {
+  downloadFailed: 'File download failed, please try again',
+  exportStarted: 'Collection Export Started',
+  exportAlert: 'Do not close or refresh the page until download completes',
+} as const;

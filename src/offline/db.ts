@@ -1,0 +1,159 @@
+import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
+import { STATUS_IDS_KEPT } from './constants';
+
+export type DownloadStatus = 'queued' | 'downloading' | 'completed' | 'failed';
+
+/** One file of the export/download queue. Its bytes live in `downloadChunks`, so a write never copies what is stored. */
+export interface DownloadItem {
+  id: string;
+  url: string;
+  fileName: string;
+  /** What the messages name (the collection's name). */
+  label: string;
+  /** The validator sent back as If-Range; null until the first answer. */
+  etag: string | null;
+  totalBytes: number | null;
+  receivedBytes: number;
+  /** 1..100 (spec §9). */
+  progress: number;
+  status: DownloadStatus;
+  error?: string;
+  createdAt: number;
+}
+
+export interface DownloadChunk {
+  downloadId: string;
+  /** Byte offset of `data` in the file. */
+  offset: number;
+  data: Uint8Array;
+}
+
+export type UploadStatus = 'queued' | 'uploading' | 'completed' | 'failed';
+
+export interface UploadItem {
+  id: string;
+  url: string;
+  file: Blob;
+  fileName: string;
+  /** The file's multipart field name and any other form fields. */
+  fileField: string;
+  fields: Record<string, string>;
+  /** Generated when queued and sent on every attempt, so a retried upload is imported once. */
+  idempotencyKey: string;
+  attempts: number;
+  nextAttemptAt: number;
+  status: UploadStatus;
+  progress: number;
+  /** The server's parsed answer once completed (for imports: importComplete, statusId, importMessage). */
+  response?: unknown;
+  error?: string;
+  createdAt: number;
+}
+
+/** A pending collection import (spec §3): the references the import could not resolve. */
+export interface PendingImport {
+  id: string;
+  importId: string;
+  name: string;
+  statusId: string;
+  action: string;
+  importDataRequired: { id: string; type: string; currentData: unknown }[];
+  dataUpdated: { id: string; data: unknown }[];
+}
+
+export interface StatusIdEntry {
+  statusId: string;
+  createdAt: number;
+}
+
+/** sending: a request is out; after a reload such an entry is simply sent again, under the same key. */
+export type OutboxState = 'pending' | 'sending';
+
+export interface OutboxEntry {
+  /** Auto-increment: the replay order. */
+  seq?: number;
+  id: string;
+  mutationKey: readonly string[];
+  /** The record the mutation changes: entries of one scope replay one at a time, in order. */
+  scope: string;
+  variables: unknown;
+  idempotencyKey: string;
+  createdAt: number;
+  attempts: number;
+  state: OutboxState;
+}
+
+export type OfflineDb = Dexie & {
+  downloads: EntityTable<DownloadItem, 'id'>;
+  downloadChunks: Table<DownloadChunk, [string, number]>;
+  uploads: EntityTable<UploadItem, 'id'>;
+  pendingImports: EntityTable<PendingImport, 'id'>;
+  statusIds: EntityTable<StatusIdEntry, 'statusId'>;
+  outbox: EntityTable<OutboxEntry, 'seq'>;
+};
+
+export const OFFLINE_DB_NAME = 'studio-offline';
+
+/** Opens the one offline database; tests pass their own IndexedDB factory (fake-indexeddb) and reopen it to play a reload. */
+export function openOfflineDb(name = OFFLINE_DB_NAME, options?: DexieOptions): OfflineDb {
+  const db = new Dexie(name, options) as OfflineDb;
+  db.version(1).stores({
+    downloads: 'id, status, createdAt',
+    downloadChunks: '[downloadId+offset]',
+    uploads: 'id, status, createdAt',
+    pendingImports: 'id, importId',
+    statusIds: 'statusId, createdAt',
+    outbox: '++seq, &id, scope, state',
+  });
+  return db;
+}
+
+/** Creation times for queue order that never tie within a page, so two items queued in one millisecond keep their order. */
+export function createOrderedClock(now: () => number = Date.now): () => number {
+  let last = 0;
+  return () => {
+    last = Math.max(now(), last + 1);
+    return last;
+  };
+}
+
+let appDb: OfflineDb | null = null;
+
+/** The app's database, opened on first use so the sign-in page never loads Dexie. */
+export function offlineDb(): OfflineDb {
+  appDb ??= openOfflineDb();
+  return appDb;
+}
+
+/** Records an import status id, keeping only the newest five (spec §4). */
+export async function rememberStatusId(db: OfflineDb, statusId: string, now = Date.now()): Promise<void> {
+  await db.transaction('rw', db.statusIds, async () => {
+    await db.statusIds.put({ statusId, createdAt: now });
+    const stale = await db.statusIds.orderBy('createdAt').reverse().offset(STATUS_IDS_KEPT).primaryKeys();
+    await db.statusIds.bulkDelete(stale);
+  });
+}
+
+/** The kept status ids, newest first. */
+export async function recentStatusIds(db: OfflineDb): Promise<string[]> {
+  return (await db.statusIds.orderBy('createdAt').reverse().toArray()).map((entry) => entry.statusId);
+}
+
+interface PersistableStorage {
+  persisted?: () => Promise<boolean>;
+  persist?: () => Promise<boolean>;
+}
+
+/**
+ * Asks the browser not to evict the queues under storage pressure (called once, when the queues start). Browsers
+ * without the API, or that refuse, still keep the data until pressure; the answer is informational.
+ */
+export async function requestPersistentStorage(storage: PersistableStorage | undefined = globalThis.navigator?.storage): Promise<boolean> {
+  if (!storage?.persist) return false;
+  try {
+    if (await storage.persisted?.()) return true;
+    return await storage.persist();
+  } catch {
+    return false;
+  }
+}

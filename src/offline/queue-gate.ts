@@ -1,0 +1,115 @@
+import { ApiError, isTokenExpired, refreshTokens } from '../lib/api-client';
+import { getSession, type Session } from '../lib/session';
+import { DRAIN_LOCK_NAME, DRAIN_TOKEN_MARGIN_MS } from './constants';
+
+/** The part of the Web Locks API a drain uses; navigator.locks fits it. */
+export interface DrainLocks {
+  request<T>(name: string, options: { ifAvailable: true }, callback: (lock: unknown) => Promise<T>): Promise<T>;
+}
+
+export type QueueName = 'downloads' | 'uploads' | 'outbox';
+
+/**
+ * drained: the task ran. busy: another drain of that queue runs (in another tab, or already in this one).
+ * paused: sign-in needed. later: the token could not be refreshed (offline, server fault); the next trigger retries.
+ */
+export type DrainOutcome = 'drained' | 'busy' | 'paused' | 'later';
+
+export interface QueueGateOptions {
+  /** Defaults to navigator.locks; null (or a browser without it) keeps one drain per queue within this tab only. */
+  locks?: DrainLocks | null;
+  refresh?: (staleToken: string) => Promise<string>;
+  readSession?: () => Session | null;
+  now?: () => number;
+}
+
+/** Refresh answers after which the session is gone (spec §8): only a new sign-in helps. */
+const SESSION_REFUSALS = [400, 401, 403];
+
+export type QueueGate = ReturnType<typeof createQueueGate>;
+
+/**
+ * Guards every queue drain: one tab at a time per queue (Web Locks, ifAvailable, so other tabs skip instead of
+ * waiting), a token fresh enough for the drain, and a pause, never a purge, when the session cannot be renewed.
+ * The pause is a small store the UI subscribes to ("sign in needed"); `resume()` lifts it once the user signs in.
+ */
+export function createQueueGate(options: QueueGateOptions = {}) {
+  const { refresh = refreshTokens, readSession = getSession, now = Date.now } = options;
+  const locks = (): DrainLocks | null =>
+    options.locks !== undefined ? options.locks : typeof navigator !== 'undefined' ? (navigator.locks ?? null) : null;
+  const drainingHere = new Set<QueueName>();
+  const listeners = new Set<() => void>();
+  let signInNeeded = false;
+
+  function setSignInNeeded(value: boolean): void {
+    if (signInNeeded === value) return;
+    signInNeeded = value;
+    for (const listener of listeners) listener();
+  }
+
+  /** Renews the token when it is (nearly) expired; a refusal pauses the queues, anything else only postpones. */
+  async function ensureFreshToken(): Promise<'ok' | 'paused' | 'later'> {
+    const session = readSession();
+    if (!session) {
+      setSignInNeeded(true);
+      return 'paused';
+    }
+    if (!isTokenExpired(session.token, now() + DRAIN_TOKEN_MARGIN_MS)) return 'ok';
+    return renew(session.token);
+  }
+
+  async function renew(staleToken: string): Promise<'ok' | 'paused' | 'later'> {
+    try {
+      await refresh(staleToken);
+      return 'ok';
+    } catch (error) {
+      // The api-client ends the session on these answers; anything else (offline, a server fault) is temporary.
+      if (error instanceof ApiError && !SESSION_REFUSALS.includes(error.status)) return 'later';
+      setSignInNeeded(true);
+      return 'paused';
+    }
+  }
+
+  async function drainHere(queue: QueueName, task: () => Promise<void>): Promise<DrainOutcome> {
+    if (drainingHere.has(queue)) return 'busy';
+    drainingHere.add(queue);
+    try {
+      const token = await ensureFreshToken();
+      if (token !== 'ok') return token;
+      await task();
+      return 'drained';
+    } finally {
+      drainingHere.delete(queue);
+    }
+  }
+
+  function run(queue: QueueName, task: () => Promise<void>): Promise<DrainOutcome> {
+    if (signInNeeded) return Promise.resolve('paused');
+    const lockManager = locks();
+    if (!lockManager) return drainHere(queue, task);
+    return lockManager.request(`${DRAIN_LOCK_NAME}:${queue}`, { ifAvailable: true }, (lock) =>
+      lock ? drainHere(queue, task) : Promise.resolve<DrainOutcome>('busy'),
+    );
+  }
+
+  /** A queue got 401 mid-drain: one refresh (shared with every other caller), pausing everything if it is refused. */
+  function renewAfterUnauthorized(staleToken: string | undefined): Promise<'ok' | 'paused' | 'later'> {
+    if (!staleToken) {
+      setSignInNeeded(true);
+      return Promise.resolve('paused');
+    }
+    return renew(staleToken);
+  }
+
+  return {
+    run,
+    renewAfterUnauthorized,
+    /** Lifts the pause (the user signed in again); the caller then triggers the drains. */
+    resume: () => setSignInNeeded(false),
+    isSignInNeeded: () => signInNeeded,
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}

@@ -1,0 +1,16 @@
+import { join } from 'node:path';
+import type { Db } from '../db/database';
+import type { CollectionAttachmentsTable } from '../db/schema-importexport';
+
+/** Collection attachments live under DATA_DIR/attachments/<collection id>/<attachment id>. */
+export function attachmentsRoot(dataDir: string): string {
+  return join(dataDir, 'attachments');
+}
+
+export function collectionAttachmentsDir(dataDir: string, collectionId: string): string {
+  return join(attachmentsRoot(dataDir), collectionId);
+}
+
+export function listAttachments(db: Db, collectionId: string): Promise<CollectionAttachmentsTable[]> {
+  return db.selectFrom('collection_attachments').selectAll().where('collection_id', '=', collectionId).orderBy('position').execute();
+}
