@@ -1,0 +1,54 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openNetworkLink, type NetworkLink } from './network-link';
+
+const BODY_BYTES = 512 * 1024;
+const body = Buffer.alloc(BODY_BYTES, 7);
+
+describe('the network link between the browser and the server', () => {
+  let server: Server;
+  let link: NetworkLink;
+
+  beforeAll(async () => {
+    server = createServer((_request, response) => response.writeHead(200, { 'content-length': String(BODY_BYTES) }).end(body));
+    await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+    link = await openNetworkLink({ host: '127.0.0.1', port: (server.address() as AddressInfo).port });
+  });
+
+  afterAll(async () => {
+    await link.close();
+    server.closeAllConnections();
+    await new Promise((resolveClose) => server.close(resolveClose));
+  });
+
+  it('passes a response through whole and counts the bytes delivered', async () => {
+    const before = link.bytesDelivered();
+    const received = Buffer.from(await (await fetch(`${link.origin}/file`)).arrayBuffer());
+    expect(received.equals(body)).toBe(true);
+    expect(link.bytesDelivered() - before).toBeGreaterThanOrEqual(BODY_BYTES);
+  });
+
+  it('slows the bytes towards the browser to the rate it is given', async () => {
+    link.setDownstreamRate(1024 * 1024);
+    const started = Date.now();
+    const received = await (await fetch(`${link.origin}/file`)).arrayBuffer();
+    link.setDownstreamRate(Number.POSITIVE_INFINITY);
+    expect(received.byteLength).toBe(BODY_BYTES);
+    // Half a megabyte at one megabyte a second cannot arrive sooner than half a second.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+  });
+
+  it('breaks a response in flight when cut, refuses connections while cut, and carries them again once restored', async () => {
+    link.setDownstreamRate(256 * 1024);
+    const response = await fetch(`${link.origin}/file`);
+    const reading = response.arrayBuffer();
+    await new Promise((resolveWait) => setTimeout(resolveWait, 300));
+    link.cut();
+    await expect(reading).rejects.toThrow();
+    await expect(fetch(`${link.origin}/file`)).rejects.toThrow();
+    link.setDownstreamRate(Number.POSITIVE_INFINITY);
+    link.restore();
+    expect((await (await fetch(`${link.origin}/file`)).arrayBuffer()).byteLength).toBe(BODY_BYTES);
+  });
+});
