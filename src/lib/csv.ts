@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import { MESSAGES } from '../shared/constants';
+import { saveBlob } from './save-blob';
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -36,18 +37,7 @@ export function csvFileName(fileName: string): string {
   return `${fileName.trim().replace(CSV_SUFFIX, '').trim()}.csv`;
 }
 
-const OBJECT_URL_LIFETIME_MS = 1_000;
-
-/** Saves the CSV through a temporary link; the BOM makes spreadsheet programs read it as UTF-8. */
+/** Saves the CSV; the BOM makes spreadsheet programs read it as UTF-8. */
 export function downloadCsv(fileName: string, csv: string): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = csvFileName(fileName);
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking in the same task can cancel the download in some browsers.
-  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
+  saveBlob(csvFileName(fileName), new Blob(['\uFEFF', csv], { type: 'text/csv;charset=utf-8' }));
 }

@@ -1,8 +1,8 @@
 /**
  * Executor benchmark (issue 3): (a) the same 50-step browser flow through the platform (trigger, queue, dispatch,
  * executor, results persisted per step; timed from the trigger request to the run's end as the client sees it)
- * against a plain playwright-core script, as a ratio; (b) the median time from trigger to the first step's start
- * over 5 runs. Prints `executor-overhead-ratio: N x` and
+ * against a plain playwright-core script, as a ratio; (b) the median time from just before the trigger request to the
+ * first step's start over 5 runs. Prints `executor-overhead-ratio: N x` and
  * `run-start-latency-median: N ms`. Run alone with `node --import tsx tests/bench/executor.ts`.
  */
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,8 @@ const FLOW_STEPS = 50;
 const OVERHEAD_ROUNDS = 5;
 const PAGE_SETTLE_MS = 500;
 const LATENCY_RUNS = 5;
+/** Issue 3: the platform may take at most 1.25 times the plain script's time for the same flow. */
+export const EXECUTOR_OVERHEAD_RATIO_BUDGET = 1.25;
 
 export interface ExecutorBench {
   overheadRatio: number;
@@ -92,6 +94,7 @@ export async function runExecutorBench(print: (line: string) => void = console.l
     const latencies: number[] = [];
     const runOnce = async (): Promise<number> => {
       const started = performance.now();
+      const triggeredAt = Date.now();
       const statusId = await trigger(t, token, collectionId);
       const details = await waitForRun(t, token, statusId, (d) => d.testStatus !== 'QUEUED' && d.testStatus !== 'RUNNING', 120_000);
       const elapsed = performance.now() - started;
@@ -99,7 +102,7 @@ export async function runExecutorBench(print: (line: string) => void = console.l
         throw new Error(`The bench flow ended ${details.testStatus}: ${JSON.stringify(details.logsList)}`);
       const [firstStep] = await listStepResults(t.server.services.db, statusId);
       if (!firstStep) throw new Error('The bench run recorded no step');
-      latencies.push(Date.parse(firstStep.time_started) - Date.parse(details.timeSubmitted));
+      latencies.push(Date.parse(firstStep.time_started) - triggeredAt);
       return elapsed;
     };
 

@@ -77,9 +77,12 @@ describe.skipIf(chromiumMissing)('the Control Room in real Chromium against the 
     const popup = page.getByRole('dialog', { name: 'New Schedule' });
     await popup.getByRole('textbox', { name: 'Name' }).fill(name);
     await popup.getByLabel('Start time').fill(start.toFormat("yyyy-MM-dd'T'HH:mm"));
-    // react-aria keeps the input itself visually hidden: click its label, as a user does.
-    await popup.getByText(DEMO_PASSING, { exact: true }).click();
-    await expect.poll(() => popup.getByRole('checkbox', { name: DEMO_PASSING }).isChecked()).toBe(true);
+    // The multi-select collection selector: open, pick, close.
+    const collections = popup.getByRole('button', { name: /Collections$/ });
+    await collections.click();
+    await page.getByRole('option', { name: DEMO_PASSING }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => collections.textContent()).toContain(DEMO_PASSING);
     await expect.poll(() => popup.getByText(`Times are in ${USER_ZONE}.`).isVisible()).toBe(true);
     await screenshot(page, 'control-room-new-schedule');
     await popup.getByRole('button', { name: 'Save' }).click();

@@ -1,22 +1,30 @@
 import { http, HttpResponse } from 'msw';
+import { FIELD_ERROR_KEYS } from '../../src/shared/contracts/collections';
 import {
   COLLECTION_LABEL_REMOVED_MESSAGE,
   COLLECTION_LABEL_UPDATED_MESSAGE,
   FAILURE_LABEL_CREATED_MESSAGE,
+  FAILURE_LABEL_UPDATED_MESSAGE,
   collectionLabelResponseSchema,
   createFailureLabelRequestSchema,
   duplicateFailureLabelMessage,
   failureLabelListResponseSchema,
+  failureLabelNotFoundMessage,
   failureLabelResponseSchema,
+  labelNeedsFailedRunMessage,
   updateFailedCollectionLabelRequestSchema,
+  updateFailureLabelRequestSchema,
   type CollectionLabel,
   type FailureLabel,
 } from '../../src/shared/contracts/labels';
 import {
   lastExecutedSchema,
+  RUN_MESSAGES,
+  runAlreadyEndedMessage,
   runDetailsSchema,
   runningCollectionSchema,
   runningTabDataResponseSchema,
+  runNotFoundMessage,
   type LastExecuted,
   type RunDetails,
   type RunningCollection,
@@ -108,6 +116,8 @@ export function makeRunDetails(overrides: Partial<RunDetails> = {}): RunDetails 
     testSuiteName: 'Nightly collection',
     testStatus: 'FAILED',
     devices: ['browser-1'],
+    displayDevices: 'Browser 1',
+    scenario: null,
     triggeredBy: 'admin@studio.local',
     cancelledBy: null,
     timeSubmitted: '2026-03-05T12:00:00.000Z',
@@ -180,39 +190,83 @@ export function serveRunningTabData(state: RunningTabState) {
 }
 
 export function serveRunDetails(details: RunDetails) {
-  return http.get(anyOrigin(endpoints.runs.details), ({ request }) =>
-    new URL(request.url).searchParams.get('id') === details.statusId
-      ? HttpResponse.json({ success: true, data: details })
-      : errorResponse(404, 'Run not found'),
-  );
+  return http.get(anyOrigin(endpoints.runs.details), ({ request }) => {
+    const id = new URL(request.url).searchParams.get('id') ?? '';
+    return id === details.statusId ? HttpResponse.json({ success: true, data: details }) : errorResponse(404, runNotFoundMessage(id));
+  });
 }
 
-/** An in-memory failure-label service: the label list and each run's label. */
-export function failureLabelsBackend(initial: FailureLabel[] = []) {
+/**
+ * cancelRunningTest as the server answers it: the runs of `state.running` stop (and leave the list); any other id is
+ * 404, and the ids of `ended` (id -> final state) are 409. Error messages are the bare reason, as the server sends them.
+ */
+export function serveCancelRunning(state: RunningTabState, ended: ReadonlyMap<string, string> = new Map()) {
+  const cancelled: string[] = [];
+  return {
+    cancelled,
+    handler: http.post(anyOrigin(endpoints.runs.cancelRunning), ({ request }) => {
+      const statusId = new URL(request.url).searchParams.get('statusId') ?? '';
+      const finalState = ended.get(statusId);
+      if (finalState) return errorResponse(409, runAlreadyEndedMessage(finalState));
+      if (!state.running.some((run) => run.statusId === statusId)) return errorResponse(404, runNotFoundMessage(statusId));
+      state.running = state.running.filter((run) => run.statusId !== statusId);
+      cancelled.push(statusId);
+      return HttpResponse.json({ success: true, message: RUN_MESSAGES.stopped(statusId) });
+    }),
+  };
+}
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * An in-memory failure-label service with the server's rules: names unique ignoring case (409, NoneOf), labels only
+ * on known runs (404) that FAILED (409). `runs` are the runs it knows, by statusId and final state.
+ */
+export function failureLabelsBackend(initial: FailureLabel[] = [], runs: readonly Pick<RunDetails, 'statusId' | 'testStatus'>[] = []) {
   const labels = [...initial];
   const ofRun = new Map<string, CollectionLabel>();
+  const runState = new Map(runs.map((run) => [run.statusId, run.testStatus]));
+  const duplicate = (labelName: string) =>
+    errorResponse(409, duplicateFailureLabelMessage(labelName), { labelName: [FIELD_ERROR_KEYS.noneOf] });
   const handlers = [
-    http.get(anyOrigin(endpoints.failureLabels.list), () => HttpResponse.json(failureLabelListResponseSchema.parse({ status: true, message: 'OK', data: labels }))),
+    http.get(anyOrigin(endpoints.failureLabels.list), () => HttpResponse.json(failureLabelListResponseSchema.parse({ status: true, message: 'Success', data: labels }))),
     http.get(anyOrigin(endpoints.failureLabels.ofCollection), ({ request }) => {
       const statusId = new URL(request.url).searchParams.get('collectionId') ?? '';
-      return HttpResponse.json(collectionLabelResponseSchema.parse({ status: true, message: 'OK', data: ofRun.get(statusId) ?? null }));
+      const label = ofRun.get(statusId);
+      return HttpResponse.json(collectionLabelResponseSchema.parse({ status: true, message: label ? 'Success' : 'No label attached', data: label ?? null }));
     }),
     http.post(anyOrigin(endpoints.failureLabels.create), async ({ request }) => {
       const body = createFailureLabelRequestSchema.safeParse(await request.json());
-      if (!body.success) return errorResponse(400, 'Invalid request', { labelName: ['required'] });
-      if (labels.some((label) => label.labelName === body.data.labelName)) return errorResponse(409, duplicateFailureLabelMessage(body.data.labelName));
+      if (!body.success) return errorResponse(400, 'Invalid request', { labelName: [FIELD_ERROR_KEYS.required] });
+      if (labels.some((label) => sameName(label.labelName, body.data.labelName))) return duplicate(body.data.labelName);
       const label = { labelId: nextId('label'), labelName: body.data.labelName };
       labels.push(label);
       return HttpResponse.json(failureLabelResponseSchema.parse({ status: true, message: FAILURE_LABEL_CREATED_MESSAGE, data: label }));
     }),
+    http.put(anyOrigin(endpoints.failureLabels.update), async ({ request }) => {
+      const body = updateFailureLabelRequestSchema.safeParse(await request.json());
+      if (!body.success) return errorResponse(400, 'Invalid request', { labelName: [FIELD_ERROR_KEYS.required] });
+      const { labelId, labelName } = body.data;
+      const label = labels.find((candidate) => candidate.labelId === labelId);
+      if (!label) return errorResponse(404, failureLabelNotFoundMessage(labelId));
+      if (labels.some((other) => other.labelId !== labelId && sameName(other.labelName, labelName))) return duplicate(labelName);
+      label.labelName = labelName;
+      for (const [statusId, attached] of ofRun) if (attached.labelId === labelId) ofRun.set(statusId, { ...attached, labelName });
+      return HttpResponse.json(failureLabelResponseSchema.parse({ status: true, message: FAILURE_LABEL_UPDATED_MESSAGE, data: label }));
+    }),
     http.put(anyOrigin(endpoints.failureLabels.attachToCollection), async ({ request }) => {
       const body = updateFailedCollectionLabelRequestSchema.parse(await request.json());
+      const state = runState.get(body.statusId);
+      if (state === undefined) return errorResponse(404, runNotFoundMessage(body.statusId));
+      if (body.labelId === null) {
+        ofRun.delete(body.statusId);
+        return HttpResponse.json(collectionLabelResponseSchema.parse({ status: true, message: COLLECTION_LABEL_REMOVED_MESSAGE, data: null }));
+      }
       const label = labels.find((candidate) => candidate.labelId === body.labelId);
-      if (label) ofRun.set(body.statusId, { statusId: body.statusId, ...label });
-      else ofRun.delete(body.statusId);
-      return HttpResponse.json(
-        collectionLabelResponseSchema.parse({ status: true, message: label ? COLLECTION_LABEL_UPDATED_MESSAGE : COLLECTION_LABEL_REMOVED_MESSAGE, data: ofRun.get(body.statusId) ?? null }),
-      );
+      if (!label) return errorResponse(404, failureLabelNotFoundMessage(body.labelId));
+      if (state !== 'FAILED') return errorResponse(409, labelNeedsFailedRunMessage(body.statusId, state));
+      ofRun.set(body.statusId, { statusId: body.statusId, ...label });
+      return HttpResponse.json(collectionLabelResponseSchema.parse({ status: true, message: COLLECTION_LABEL_UPDATED_MESSAGE, data: ofRun.get(body.statusId) }));
     }),
   ];
   return { labels, ofRun, handlers };

@@ -7,7 +7,11 @@ import {
   duplicateCollectionNameMessage,
   FIELD_ERROR_KEYS,
   isNewCollectionId,
+  ORGANIZATION_TAG,
+  saveTagRequestSchema,
+  TAG_SAVED_MESSAGE,
   toCollectionSummary,
+  VERSION_TAG,
   type Collection,
   type Tag,
   type TestSuiteFeedItem,
@@ -57,6 +61,30 @@ function notFound(id: string) {
   return errorResponse(404, collectionNotFoundMessage(id));
 }
 
+/** The server's tag check: `tags` must be organization tags and `version` a version tag of the organization. */
+function unknownTagFields(document: Pick<Collection, 'tags' | 'version'>): Record<string, string[]> | null {
+  const typeOf = new Map(studioBackend.tags.map((tag) => [tag.id, tag.tagType]));
+  const fieldErrors: Record<string, string[]> = {};
+  if (document.tags.some((id) => typeOf.get(id) !== ORGANIZATION_TAG)) fieldErrors.tags = [FIELD_ERROR_KEYS.notFound];
+  if (document.version !== null && typeOf.get(document.version) !== VERSION_TAG) fieldErrors.version = [FIELD_ERROR_KEYS.notFound];
+  return Object.keys(fieldErrors).length > 0 ? fieldErrors : null;
+}
+
+/** saveTag as the server answers it: the contract's checks, names unique per type ignoring case (409 NoneOf). */
+async function saveTag(request: Request) {
+  const parsed = saveTagRequestSchema.safeParse(await request.json());
+  if (!parsed.success) {
+    const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]]));
+    return errorResponse(400, 'Invalid tag', fieldErrors);
+  }
+  const { tagName, tagType, hideTag } = parsed.data;
+  const taken = studioBackend.tags.some((tag) => tag.tagType === tagType && tag.tagName.toLowerCase() === tagName.toLowerCase());
+  if (taken) return errorResponse(409, `A tag named '${tagName}' already exists.`, { tagName: [FIELD_ERROR_KEYS.noneOf] });
+  const tag = { id: nextId('tag'), tagName, tagType, hideTag };
+  studioBackend.tags.push(tag);
+  return HttpResponse.json({ success: true, message: TAG_SAVED_MESSAGE, data: tag });
+}
+
 /** saveTest as the server answers it: the contract's checks, unique names (ignoring case), generated ids. */
 async function save(request: Request) {
   const form = await request.formData();
@@ -66,6 +94,8 @@ async function save(request: Request) {
     return errorResponse(400, 'The collection is not valid', fieldErrors);
   }
   const document = parsed.data;
+  const unknownTags = unknownTagFields(document);
+  if (unknownTags) return errorResponse(400, `Unknown tags: ${Object.keys(unknownTags).join(', ')}`, unknownTags);
   const existingId = isNewCollectionId(document.id) ? undefined : document.id;
   if (existingId && !studioBackend.collections.has(existingId)) return notFound(existingId);
   const sameName = [...studioBackend.collections.values()].find(
@@ -95,5 +125,6 @@ export const studioHandlers = [
     return HttpResponse.json({ status: true, message: 'Test Suite Executed...', data: { statusId: nextId('run') } });
   }),
   http.get(anyOrigin(endpoints.tags.all), () => HttpResponse.json({ success: true, data: studioBackend.tags })),
+  http.post(anyOrigin(endpoints.tags.save), ({ request }) => saveTag(request)),
   http.get(anyOrigin(endpoints.devices.list), () => devicesListResponse(studioBackend.devices)),
 ];

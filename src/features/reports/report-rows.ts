@@ -56,7 +56,7 @@ export function reportExportText(details: RunDetails): string {
     `Collection Name: ${details.testSuiteName}`,
     `Collection Id: ${details.collectionId}`,
     `Test Status: ${details.testStatus}`,
-    `Resources: ${details.devices.join(', ')}`,
+    `Resources: ${details.displayDevices}`,
     `Passed Flows: ${details.progress.passedCases}`,
     `Failed Flows: ${details.progress.failedCases}`,
   ];

@@ -14,12 +14,53 @@ export async function isExecutableFile(path: string): Promise<boolean> {
   }
 }
 
+/** Identifies the executable at `path` (null when there is none), so a replaced Chromium is noticed at once. */
+export async function executableStamp(path: string): Promise<string | null> {
+  if (!(await isExecutableFile(path))) return null;
+  const info = await stat(path);
+  return `${info.dev}:${info.ino}:${info.mtimeMs}`;
+}
+
 export function browserDeviceId(index: number): string {
   return `browser-${index}`;
 }
 
+/** The pool's resources: browser-1 .. browser-N. */
+export function browserPoolIds(size: number): string[] {
+  return Array.from({ length: size }, (_, i) => browserDeviceId(i + 1));
+}
+
+/** Browser resources not in use whose pluggedIn is `pluggedIn`, optionally only those of `among`. */
+export async function freeBrowserIds(db: Db, pluggedIn: boolean, among?: readonly string[]): Promise<string[]> {
+  if (among?.length === 0) return [];
+  const rows = await db
+    .selectFrom('resources')
+    .select('device_id')
+    .where('cmd_device_type', '=', BROWSER_DEVICE_TYPE)
+    .where('plugged_in', '=', pluggedIn ? 1 : 0)
+    .where('device_in_use', '=', 0)
+    .$if(among !== undefined, (qb) => qb.where('device_id', 'in', among ?? []))
+    .execute();
+  return rows.map((row) => row.device_id);
+}
+
+/** Sets pluggedIn of the given browser resources; answers the ids whose flag changed. */
+export async function setBrowsersPluggedIn(db: Db, deviceIds: readonly string[], pluggedIn: boolean): Promise<string[]> {
+  if (deviceIds.length === 0) return [];
+  const changed = await db
+    .updateTable('resources')
+    .set({ plugged_in: pluggedIn ? 1 : 0, updated_at: new Date().toISOString() })
+    .where('device_id', 'in', deviceIds)
+    .where('cmd_device_type', '=', BROWSER_DEVICE_TYPE)
+    .where('plugged_in', '=', pluggedIn ? 0 : 1)
+    .returning('device_id')
+    .execute();
+  return changed.map((row) => row.device_id);
+}
+
 /**
- * Registers 'Browser 1'..'Browser N' (idempotent: device ids are stable, and a name the user edited is kept).
+ * Registers 'Browser 1'..'Browser N' (idempotent: device ids are stable, and a name the user edited is kept), plugged
+ * in when the Chromium executable is there; from then on the run service keeps pluggedIn true to every launch.
  * No run survives a restart, so every browser starts free; browsers beyond a reduced pool size stay listed,
  * unplugged, so past runs keep their resource.
  */
@@ -45,7 +86,7 @@ export async function registerBrowserPool(db: Db, size: number, chromiumPath: st
         .onConflict((oc) => oc.column('device_id').doUpdateSet({ plugged_in: pluggedIn, device_in_use: 0, updated_at: now }))
         .execute();
     }
-    const poolIds = Array.from({ length: size }, (_, i) => browserDeviceId(i + 1));
+    const poolIds = browserPoolIds(size);
     await trx
       .updateTable('resources')
       .set({ plugged_in: 0, device_in_use: 0, updated_at: now })

@@ -1,11 +1,13 @@
-import type {
-  FileRef,
-  LastExecuted,
-  RunDetails,
-  RunningCollection,
-  RunSummary,
-  StepDetail,
-  TestCaseDetail,
+import { collectionSchema, DEVICE_TYPE_LABELS, RESOURCE_KINDS_OF_TYPE } from '../../shared/contracts/collections';
+import {
+  QUEUE_HINTS,
+  type FileRef,
+  type LastExecuted,
+  type RunDetails,
+  type RunningCollection,
+  type RunSummary,
+  type StepDetail,
+  type TestCaseDetail,
 } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
 import { listLogs, listStepResults, parseFileRefs, parseProgress, parseStringList, type RunRow, type StepResultRow } from './runRepository';
@@ -25,7 +27,27 @@ export async function displayDevicesOf(db: Db, run: RunRow): Promise<string> {
   return devices.map((id) => names.get(id) ?? id).join(', ');
 }
 
+/**
+ * Why a queued run cannot start however long it waits for a busy resource: no resource it may use (its chosen ones,
+ * else those of its resource type) is registered, or none is plugged in. Undefined when one could take it.
+ */
+export async function queueHintOf(db: Db, run: Pick<RunRow, 'state' | 'device_type' | 'hybrid_device_ids'>): Promise<string | undefined> {
+  if (run.state !== 'QUEUED') return undefined;
+  const chosen = parseStringList(run.hybrid_device_ids);
+  const deviceType = run.device_type === 'BROWSER' ? 'BROWSER' : 'HYBRID';
+  const candidates = await db
+    .selectFrom('resources')
+    .select('plugged_in')
+    .$if(chosen.length > 0, (qb) => qb.where('device_id', 'in', chosen))
+    .$if(chosen.length === 0, (qb) => qb.where('cmd_device_type', 'in', RESOURCE_KINDS_OF_TYPE[deviceType]))
+    .execute();
+  const resources = chosen.length > 0 ? 'chosen' : DEVICE_TYPE_LABELS[deviceType];
+  if (candidates.length === 0) return QUEUE_HINTS.noneRegistered(resources);
+  return candidates.some((resource) => resource.plugged_in === 1) ? undefined : QUEUE_HINTS.nonePluggedIn(resources);
+}
+
 export async function runningCollectionOf(db: Db, run: RunRow): Promise<RunningCollection> {
+  const queueHint = await queueHintOf(db, run);
   return {
     ...parseProgress(run.progress),
     id: run.status_id,
@@ -37,6 +59,7 @@ export async function runningCollectionOf(db: Db, run: RunRow): Promise<RunningC
     devices: runDevices(run),
     timeSubmitted: run.time_submitted,
     timeStarted: run.time_started,
+    ...(queueHint === undefined ? {} : { queueHint }),
   };
 }
 
@@ -127,9 +150,13 @@ export async function lastExecutedOf(db: Db, run: RunRow): Promise<LastExecuted>
   };
 }
 
+const scenarioOfSnapshot = collectionSchema.pick({ scenario: true });
+
 export async function runDetailsOf(db: Db, run: RunRow): Promise<RunDetails> {
   return {
     ...runSummaryOf(run),
+    displayDevices: await displayDevicesOf(db, run),
+    scenario: scenarioOfSnapshot.parse(JSON.parse(run.collection)).scenario ?? null,
     progress: parseProgress(run.progress),
     testCaseDetails: testCaseDetailsOf(await listStepResults(db, run.status_id)),
     logsList: await listLogs(db, run.status_id),

@@ -6,6 +6,10 @@ import { z } from 'zod';
  */
 export const EXECUTION_TYPES = ['SEQUENTIAL', 'RANDOM', 'BRANCHING'] as const;
 export const DEVICE_TYPES = ['HYBRID', 'BROWSER'] as const;
+/** The resource type names of spec part 1 §2 (Flow configuration panel). */
+export const DEVICE_TYPE_LABELS: Readonly<Record<(typeof DEVICE_TYPES)[number], string>> = { HYBRID: 'Mobile & Desktop', BROWSER: 'Browser' };
+/** Resource kinds (cmdDeviceType) a resource type runs on. */
+export const RESOURCE_KINDS_OF_TYPE = { HYBRID: ['MOBILE', 'DESKTOP'], BROWSER: ['BROWSER'] } as const;
 export const TEST_CASE_TYPES = ['PRE_FLOW', 'FLOW', 'POST_FLOW'] as const;
 
 /** Browser step actions (issue 3): each step has a target (CSS or `text=` selector), a value and a timeout. */
@@ -113,6 +117,11 @@ export const collectionSchema = z.object({
   customAttributes: z.array(customAttributeSchema).max(100).default([]),
   tags: z.array(z.string()).max(100).default([]),
   version: z.string().max(64).nullable().default(null),
+  /** Issue-tracker fields (spec part 1 §3): kept as sent; the report shows the scenario while the issue tracker is on. */
+  jiraIntegration: z.boolean().optional(),
+  scenario: z.string().max(500, FIELD_ERROR_KEYS.maxLength).optional(),
+  /** The collection this one was chained from (spec part 1 §3); kept as sent, no run follows chains in this build. */
+  testChainParentId: z.string().max(64, FIELD_ERROR_KEYS.maxLength).optional(),
   createdBy: z.string().optional(),
   createdDate: z.string().optional(),
   updatedBy: z.string().optional(),

@@ -15,6 +15,11 @@ export function deviceDisplayNameOf(device: { deviceDisplayName?: string | null;
   return device.deviceDisplayName?.trim() || device.deviceName?.trim() || UNKNOWN_DEVICE_NAME;
 }
 
+/** A device option of a selector takes its name from customName (spec part 1 §3), else the display name. */
+export function deviceOptionNameOf(device: { customName?: string | null; deviceDisplayName?: string | null; deviceName?: string | null }): string {
+  return device.customName?.trim() || deviceDisplayNameOf(device);
+}
+
 export const deviceSchema = z.object({
   id: z.string(),
   deviceId: z.string(),

@@ -38,6 +38,11 @@ export function failureLabelNotFoundMessage(labelId: string): string {
   return `Failure label ${labelId} not found`;
 }
 
+/** Failure labels classify failures: a run that passed, or was cancelled or aborted, carries none. */
+export function labelNeedsFailedRunMessage(statusId: string, state: string): string {
+  return `Run ${statusId} ended ${state}: only a failed run can carry a failure label.`;
+}
+
 export function duplicateFailureLabelMessage(name: string): string {
   return `A failure label named '${name}' already exists.`;
 }

@@ -15,6 +15,16 @@ export const RUN_MESSAGES = {
   videoUnavailable: (reason: string) => `Video recording unavailable on this machine: ${reason}`,
 } as const;
 
+/** Why a queued run waits with no resource in sight; it stays queued until one is there (nothing is dropped). */
+export const QUEUE_HINTS = {
+  noneRegistered: (resources: string) => `No ${resources} resource is registered: the run waits in the queue until one is.`,
+  nonePluggedIn: (resources: string) => `No ${resources} resource is plugged in: the run waits in the queue until one is.`,
+} as const;
+
+export const runNotFoundMessage = (statusId: string): string => `No collection run with status id ${statusId}.`;
+/** Why a run cannot be stopped; the client shows it as RUN_MESSAGES.stopError(reason). */
+export const runAlreadyEndedMessage = (state: string): string => `The run already ended (${state}).`;
+
 /** `currentStatus` of a running collection: where the executor is, as current/max pairs (all 1-based). */
 export const currentStatusSchema = z.object({
   cumulativeStepCurrent: z.number().int(),
@@ -63,6 +73,8 @@ export const runningCollectionSchema = runProgressSchema.extend({
   devices: z.array(z.string()),
   timeSubmitted: z.string(),
   timeStarted: z.string().nullable(),
+  /** A queued run that no registered or plugged-in resource can take: why it waits (QUEUE_HINTS). */
+  queueHint: z.string().optional(),
 });
 export type RunningCollection = z.infer<typeof runningCollectionSchema>;
 
@@ -157,6 +169,10 @@ export const runSummarySchema = z.object({
 export type RunSummary = z.infer<typeof runSummarySchema>;
 
 export const runDetailsSchema = runSummarySchema.extend({
+  /** Display names of `devices`, joined as the sidebar shows them. */
+  displayDevices: z.string(),
+  /** The collection's issue-tracker scenario when the run was triggered, or null. */
+  scenario: z.string().nullable(),
   progress: runProgressSchema,
   testCaseDetails: z.array(testCaseDetailSchema),
   logsList: z.array(logLineSchema),

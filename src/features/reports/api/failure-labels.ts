@@ -36,6 +36,12 @@ export async function createFailureLabel(labelName: string): Promise<LabelAnswer
   return { message, data };
 }
 
+/** PUT updateFailureLabel {labelId, labelName}: renames a label everywhere it is attached. */
+export async function updateFailureLabel(labelId: string, labelName: string): Promise<LabelAnswer<FailureLabel>> {
+  const { message, data } = await apiJson(endpoints.failureLabels.update, failureLabelResponseSchema, { method: 'PUT', json: { labelId, labelName } });
+  return { message, data };
+}
+
 /** PUT updateFailedCollectionLabel {statusId, labelId}: attaches (or with null, removes) a run's label. */
 export async function attachFailureLabel(statusId: string, labelId: string | null): Promise<LabelAnswer<CollectionLabel | null>> {
   const { message, data } = await apiJson(endpoints.failureLabels.attachToCollection, collectionLabelResponseSchema, { method: 'PUT', json: { statusId, labelId } });

@@ -25,19 +25,3 @@ export async function runImageDataUrl(path: string): Promise<string> {
     return '';
   }
 }
-
-const OBJECT_URL_LIFETIME_MS = 1_000;
-
-/** Saves a blob under a file name through a temporary link. */
-export function saveBlob(fileName: string, blob: Blob): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoking in the same task can cancel the download in some browsers.
-  window.setTimeout(() => URL.revokeObjectURL(url), OBJECT_URL_LIFETIME_MS);
-}

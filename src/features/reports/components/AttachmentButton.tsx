@@ -1,7 +1,8 @@
 import type { FileRef } from '../../../shared/contracts/runs';
 import { Button } from '../../../ui/Button';
 import { toast } from '../../../ui/Toast';
-import { fetchRunFile, saveBlob } from '../api/run-files';
+import { saveBlob } from '../../../lib/save-blob';
+import { fetchRunFile } from '../api/run-files';
 import { REPORT_MESSAGES } from '../report-messages';
 
 async function downloadAttachment(file: FileRef): Promise<void> {

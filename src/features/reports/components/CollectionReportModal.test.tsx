@@ -1,13 +1,15 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anyOrigin, errorResponse } from '../../../../tests/msw/handlers';
 import { failureLabelsBackend, makeRunDetails, serveRunDetails } from '../../../../tests/msw/runs-handlers';
 import { server } from '../../../../tests/msw/server';
-import { signInAs } from '../../../../tests/support/render-app';
+import { serveConfig, signInAs } from '../../../../tests/support/render-app';
+import { configQueryOptions } from '../../../lib/config';
 import { createQueryClient } from '../../../lib/query-client';
+import type { FailureLabel } from '../../../shared/contracts/labels';
 import type { RunDetails } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { ToastRegion } from '../../../ui/Toast';
@@ -15,20 +17,19 @@ import { CollectionReportModal } from './CollectionReportModal';
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 
-function openReport(
-  labels = failureLabelsBackend([{ labelId: 'label-env', labelName: 'Environment' }]),
-  overrides: Partial<RunDetails> = {},
-) {
+function openReport(initialLabels: FailureLabel[] = [{ labelId: 'label-env', labelName: 'Environment' }], overrides: Partial<RunDetails> = {}) {
   const details = makeRunDetails({ testSuiteName: 'Nightly collection', ...overrides });
+  const labels = failureLabelsBackend(initialLabels, [details]);
   server.use(serveRunDetails(details), ...labels.handlers);
   signInAs([]);
+  const queryClient = createQueryClient();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <CollectionReportModal statusId={details.statusId} onClose={() => undefined} />
       <ToastRegion />
     </QueryClientProvider>,
   );
-  return { details, labels };
+  return { details, labels, queryClient };
 }
 
 /** Captures what the page saves through a temporary object URL. */
@@ -59,7 +60,8 @@ describe('CollectionReportModal', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Collection Report' });
     expect(await within(dialog).findByText('Nightly collection')).toBeInTheDocument();
     expect(within(dialog).getByText('collection-1')).toBeInTheDocument();
-    expect(within(dialog).getByText('browser-1')).toBeInTheDocument();
+    // Resources by display name, not by id.
+    expect(within(dialog).getByText('Resources').nextSibling).toHaveTextContent(/^Browser 1$/);
 
     const table = within(dialog).getByRole('grid', { name: 'Flow details' });
     const rows = within(table).getAllByRole('rowgroup').flatMap((group) => within(group).getAllByRole('row'));
@@ -128,21 +130,35 @@ describe('CollectionReportModal', () => {
     expect(await screen.findByText('Image unavailable')).toBeInTheDocument();
   });
 
-  it("refuses to export without a file name: 'Please fill in the file name.'", async () => {
+  it("keeps Save disabled until the content and the file name are valid: 'Please fill in the file name.'", async () => {
     const saved = captureSavedBlobs();
     openReport();
     await userEvent.click(await screen.findByRole('button', { name: 'Export' }));
     const dialog = await screen.findByRole('dialog', { name: 'Export' });
-    expect((within(dialog).getByRole('textbox', { name: 'Content' }) as HTMLTextAreaElement).value).toContain('Collection Name: Nightly collection');
-    await userEvent.clear(within(dialog).getByRole('textbox', { name: 'File name' }));
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(within(dialog).getByText('Please fill in the file name.')).toBeInTheDocument();
-    expect(saved).toHaveLength(0);
+    const content = within(dialog).getByRole('textbox', { name: 'Content' });
+    const fileName = within(dialog).getByRole('textbox', { name: 'File name' });
+    const save = within(dialog).getByRole('button', { name: 'Save' });
+    expect((content as HTMLTextAreaElement).value).toContain('Collection Name: Nightly collection');
+    expect(save).toBeEnabled();
 
-    await userEvent.type(within(dialog).getByRole('textbox', { name: 'File name' }), 'summary');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await userEvent.clear(fileName);
+    expect(within(dialog).getByText('Please fill in the file name.')).toBeInTheDocument();
+    expect(save).toBeDisabled();
+    await userEvent.type(fileName, ' .csv ');
+    expect(save).toBeDisabled();
+    await userEvent.clear(fileName);
+    await userEvent.type(fileName, 'summary');
+    expect(within(dialog).queryByText('Please fill in the file name.')).not.toBeInTheDocument();
+    expect(save).toBeEnabled();
+
+    await userEvent.clear(content);
+    expect(save).toBeDisabled();
+    expect(within(dialog).getByText('Required')).toBeInTheDocument();
+    await userEvent.type(content, 'Pay by card failed');
+    expect(save).toBeEnabled();
+    await userEvent.click(save);
     expect(saved).toHaveLength(1);
-    expect(await savedText(saved)).toContain('Pay by card #1 2 Press Pay: FAILED - Button #pay not found');
+    expect(await savedText(saved)).toBe('Pay by card failed');
   });
 
   it('exports the flow details as CSV under the given file name', async () => {
@@ -213,19 +229,78 @@ describe('CollectionReportModal', () => {
     expect(await screen.findByText('Failure Label Created')).toBeInTheDocument();
     expect(await screen.findByText('Collection Label Updated')).toBeInTheDocument();
     expect(labels.ofRun.get(details.statusId)?.labelName).toBe('Flaky locator');
-    await vi.waitFor(() => expect(within(dialog).getByRole('button', { name: /Flaky locator/ })).toBeInTheDocument());
+    await vi.waitFor(() => expect(within(dialog).getByRole('button', { name: /^Flaky locator/ })).toBeInTheDocument());
 
-    await userEvent.click(within(dialog).getByRole('button', { name: /Flaky locator/ }));
+    await userEvent.click(within(dialog).getByRole('button', { name: /^Flaky locator/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Environment' }));
     await vi.waitFor(() => expect(labels.ofRun.get(details.statusId)?.labelId).toBe('label-env'));
   });
 
-  it("shows the server's answer when the new label's name is taken, and attaches nothing", async () => {
+  it("shows 'Already Exists' when the new label's name is taken (ignoring case), and attaches nothing", async () => {
     const { details, labels } = openReport();
     const dialog = await screen.findByRole('dialog', { name: 'Collection Report' });
-    await userEvent.type(await within(dialog).findByRole('textbox', { name: 'New failure label' }), 'Environment');
+    await userEvent.type(await within(dialog).findByRole('textbox', { name: 'New failure label' }), 'environment');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
-    expect(await screen.findByText("A failure label named 'Environment' already exists.")).toBeInTheDocument();
+    expect(await within(dialog).findByText('Already Exists')).toBeInTheDocument();
     expect(labels.ofRun.has(details.statusId)).toBe(false);
+    expect(labels.labels).toHaveLength(1);
+  });
+
+  it("renames the run's label, refreshes the label list, and shows 'Already Exists' for a taken name", async () => {
+    const { details, labels } = openReport([
+      { labelId: 'label-env', labelName: 'Environment' },
+      { labelId: 'label-bug', labelName: 'Product bug' },
+    ]);
+    labels.ofRun.set(details.statusId, { statusId: details.statusId, labelId: 'label-env', labelName: 'Environment' });
+    const dialog = await screen.findByRole('dialog', { name: 'Collection Report' });
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Rename failure label Environment' }));
+    const name = within(dialog).getByRole('textbox', { name: 'Label name' });
+    expect(name).toHaveValue('Environment');
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'product BUG');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Already Exists')).toBeInTheDocument();
+    expect(labels.labels.map((label) => label.labelName)).toEqual(['Environment', 'Product bug']);
+
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Test environment down');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Failure Label Updated')).toBeInTheDocument();
+    expect(labels.labels[0]).toEqual({ labelId: 'label-env', labelName: 'Test environment down' });
+    // The selector shows the new name, and its list is the refreshed one.
+    const picker = await within(dialog).findByRole('button', { name: /^Test environment down/ });
+    expect(within(dialog).queryByRole('textbox', { name: 'Label name' })).not.toBeInTheDocument();
+    await userEvent.click(picker);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['No label', 'Test environment down', 'Product bug']);
+  });
+
+  it('offers failure labels only on a failed run', async () => {
+    openReport(undefined, { testStatus: 'PASSED' });
+    const dialog = await screen.findByRole('dialog', { name: 'Collection Report' });
+    expect(await within(dialog).findByText('Test Status')).toBeInTheDocument();
+    expect(within(dialog).getByText('Test Status').nextSibling).toHaveTextContent('PASSED');
+    expect(within(dialog).queryByRole('button', { name: /Failure Label/ })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('textbox', { name: 'New failure label' })).not.toBeInTheDocument();
+  });
+
+  it('shows the scenario only while the issue tracker (JiraFeature) is on', async () => {
+    serveConfig({ JiraFeature: { enabled: true } });
+    openReport(undefined, { scenario: 'Checkout scenario' });
+    const dialog = await screen.findByRole('dialog', { name: 'Collection Report' });
+    expect(await within(dialog).findByText('Scenario')).toBeInTheDocument();
+    expect(within(dialog).getByText('Scenario').nextSibling).toHaveTextContent('Checkout scenario');
+  });
+
+  it('hides the scenario while the issue tracker is off', async () => {
+    serveConfig({ JiraFeature: { enabled: false } });
+    const { queryClient } = openReport(undefined, { scenario: 'Checkout scenario' });
+    const dialog = await screen.findByRole('dialog', { name: 'Collection Report' });
+    expect(await within(dialog).findByText('Nightly collection')).toBeInTheDocument();
+    await waitFor(() => expect(queryClient.getQueryState(configQueryOptions.queryKey)?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.getQueryData(configQueryOptions.queryKey)).toEqual({ JiraFeature: { enabled: false } }));
+    expect(within(dialog).queryByText('Scenario')).not.toBeInTheDocument();
+    expect(within(dialog).queryByText('Checkout scenario')).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { configQueryOptions } from '../../../lib/config';
 import { downloadCsv, toCsv } from '../../../lib/csv';
+import { saveBlob } from '../../../lib/save-blob';
+import { flags } from '../../../shared/config';
 import type { RunDetails } from '../../../shared/contracts/runs';
 import { Button } from '../../../ui/Button';
 import { ExportCsvDialog } from '../../../ui/DataTable/ExportCsvDialog';
@@ -9,7 +12,6 @@ import { Spinner } from '../../../ui/ProgressBar';
 import { toast } from '../../../ui/Toast';
 import { fetchHtmlReport } from '../api/html-report';
 import { runDetailsQuery } from '../api/run-details';
-import { saveBlob } from '../api/run-files';
 import { REPORT_MESSAGES } from '../report-messages';
 import { FLOW_DETAIL_CSV_COLUMNS, flowDetailRows, logsText, reportExportText } from '../report-rows';
 import { AttachmentButton } from './AttachmentButton';
@@ -35,6 +37,7 @@ async function exportHtml(details: RunDetails): Promise<void> {
 }
 
 function ReportDetails({ details }: { details: RunDetails }) {
+  const { data: config = {} } = useQuery(configQueryOptions);
   const [open, setOpen] = useState<SubDialog>(null);
   const rows = flowDetailRows(details);
   const close = () => setOpen(null);
@@ -56,8 +59,14 @@ function ReportDetails({ details }: { details: RunDetails }) {
         </div>
         <div>
           <dt>Resources</dt>
-          <dd>{details.devices.join(', ')}</dd>
+          <dd>{details.displayDevices}</dd>
         </div>
+        {flags.jira(config) && (
+          <div>
+            <dt>Scenario</dt>
+            <dd>{details.scenario ?? 'None'}</dd>
+          </div>
+        )}
         {details.progress.videoMessage && (
           <div>
             <dt>Video</dt>
@@ -75,7 +84,7 @@ function ReportDetails({ details }: { details: RunDetails }) {
           </div>
         )}
       </dl>
-      <FailureLabelPicker statusId={details.statusId} />
+      {details.testStatus === 'FAILED' && <FailureLabelPicker statusId={details.statusId} />}
       <div className="report-actions">
         <Button onPress={() => setOpen('logs')}>View Logs</Button>
         <Button onPress={() => saveBlob(`${details.testSuiteName}-logs.txt`, new Blob([logsText(details)], { type: 'text/plain;charset=utf-8' }))}>Download Logs</Button>

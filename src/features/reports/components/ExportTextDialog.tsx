@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { exportFileNameError } from '../../../lib/csv';
+import { visibleError } from '../../../lib/error-messages';
+import { FIELD_ERROR_KEYS } from '../../../shared/contracts/collections';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
-import { saveBlob } from '../api/run-files';
+import { saveBlob } from '../../../lib/save-blob';
 
 export interface ExportTextDialogProps {
   defaultContent: string;
@@ -23,14 +25,12 @@ export function textFileName(fileName: string): string {
 export function ExportTextDialog({ defaultContent, defaultFileName, onClose }: ExportTextDialogProps) {
   const [content, setContent] = useState(defaultContent);
   const [fileName, setFileName] = useState(defaultFileName);
-  const [showError, setShowError] = useState(false);
-  const error = exportFileNameError(fileName);
+  const [isFileNameTouched, setFileNameTouched] = useState(false);
+  const fileNameError = exportFileNameError(fileName);
+  // Spec part 1 §5: Save stays disabled until the content and the file name are valid.
+  const canSave = fileNameError === null && content.trim() !== '';
 
   const save = () => {
-    if (error) {
-      setShowError(true);
-      return;
-    }
     saveBlob(textFileName(fileName), new Blob([content], { type: 'text/plain;charset=utf-8' }));
     onClose();
   };
@@ -44,21 +44,29 @@ export function ExportTextDialog({ defaultContent, defaultFileName, onClose }: E
       footer={
         <>
           <Button onPress={onClose}>Cancel</Button>
-          <Button variant="primary" onPress={save}>
+          <Button variant="primary" onPress={save} isDisabled={!canSave}>
             Save
           </Button>
         </>
       }
     >
-      <TextArea label="Content" value={content} onChange={setContent} rows={14} />
+      <TextArea
+        label="Content"
+        value={content}
+        onChange={setContent}
+        rows={14}
+        isRequired
+        errorMessage={visibleError(content.trim() === '' ? FIELD_ERROR_KEYS.required : null, content !== defaultContent) ?? undefined}
+      />
       <TextField
         label="File name"
         value={fileName}
         onChange={(value) => {
           setFileName(value);
-          setShowError(true);
+          setFileNameTouched(true);
         }}
-        errorMessage={showError && error ? error : undefined}
+        onBlur={() => setFileNameTouched(true)}
+        errorMessage={isFileNameTouched && fileNameError ? fileNameError : undefined}
       />
     </Dialog>
   );

@@ -4,21 +4,59 @@ import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
-import { attachFailureLabel, collectionLabelQuery, createFailureLabel, failureLabelsQuery } from '../api/failure-labels';
+import type { FailureLabel } from '../../../shared/contracts/labels';
+import { attachFailureLabel, collectionLabelQuery, createFailureLabel, failureLabelsQuery, updateFailureLabel } from '../api/failure-labels';
 import { reportKeys } from '../api/report-keys';
+import { errorText, labelNameError } from '../label-errors';
 
 const NO_LABEL = '';
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+function RenameLabel({ label, isBusy, onRename }: { label: FailureLabel; isBusy: boolean; onRename: (name: string) => Promise<string | null> }) {
+  const [name, setName] = useState<string | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  if (name === null) {
+    return (
+      <Button onPress={() => setName(label.labelName)} isDisabled={isBusy} aria-label={`Rename failure label ${label.labelName}`}>
+        Rename
+      </Button>
+    );
+  }
+  const trimmed = name.trim();
+  const save = async () => {
+    const failure = await onRename(trimmed);
+    if (failure === null) setName(null);
+    else setError(failure);
+  };
+  return (
+    <div className="report-label__create" role="group" aria-label="Rename failure label">
+      <TextField
+        label="Label name"
+        value={name}
+        onChange={(value) => {
+          setName(value);
+          setError(undefined);
+        }}
+        maxLength={100}
+        autoFocus
+        errorMessage={error}
+      />
+      <Button variant="primary" onPress={() => void save()} isDisabled={isBusy || trimmed === '' || trimmed === label.labelName}>
+        Save
+      </Button>
+      <Button onPress={() => setName(null)} isDisabled={isBusy}>
+        Cancel
+      </Button>
+    </div>
+  );
 }
 
-/** Picks the failure label of a run, or creates a new one and attaches it at once. */
+/** Picks the failure label of a failed run, renames it, or creates a new one and attaches it at once. */
 export function FailureLabelPicker({ statusId }: { statusId: string }) {
   const queryClient = useQueryClient();
   const { data: labels = [] } = useQuery(failureLabelsQuery());
   const { data: current } = useQuery(collectionLabelQuery(statusId));
   const [newName, setNewName] = useState('');
+  const [createError, setCreateError] = useState<string | undefined>();
   const [isBusy, setBusy] = useState(false);
 
   const attach = async (labelId: string | null) => {
@@ -27,26 +65,46 @@ export function FailureLabelPicker({ statusId }: { statusId: string }) {
     toast.success(answer.message);
   };
 
-  const run = async (work: () => Promise<void>) => {
+  const busyWhile = async <T,>(work: () => Promise<T>): Promise<T> => {
     setBusy(true);
     try {
-      await work();
-    } catch (error) {
-      toast.error(errorText(error));
+      return await work();
     } finally {
       setBusy(false);
     }
   };
+  const orToast = (work: () => Promise<void>) => busyWhile(work).catch((error: unknown) => toast.error(errorText(error)));
 
   const create = () =>
-    run(async () => {
-      const created = await createFailureLabel(newName.trim());
+    orToast(async () => {
+      const created = await createFailureLabel(newName.trim()).catch((error: unknown) => {
+        setCreateError(labelNameError(error));
+        return null;
+      });
+      if (!created) return;
       toast.success(created.message);
       setNewName('');
       await queryClient.invalidateQueries({ queryKey: reportKeys.failureLabels() });
       await attach(created.data.labelId);
     });
 
+  /** Renames the label; answers why it could not (shown under the name), or null. */
+  const rename = (labelId: string, labelName: string) =>
+    busyWhile(async () => {
+      try {
+        const answer = await updateFailureLabel(labelId, labelName);
+        toast.success(answer.message);
+      } catch (error) {
+        return labelNameError(error);
+      }
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: reportKeys.failureLabels() }),
+        queryClient.invalidateQueries({ queryKey: reportKeys.collectionLabel(statusId) }),
+      ]);
+      return null;
+    });
+
+  const currentLabel = current ? { labelId: current.labelId, labelName: current.labelName } : null;
   return (
     <div className="report-label">
       <Select
@@ -56,11 +114,21 @@ export function FailureLabelPicker({ statusId }: { statusId: string }) {
         isDisabled={isBusy}
         onSelectionChange={(id) => {
           if (id === null || id === (current?.labelId ?? NO_LABEL)) return;
-          void run(() => attach(id === NO_LABEL ? null : id));
+          void orToast(() => attach(id === NO_LABEL ? null : id));
         }}
       />
+      {currentLabel && <RenameLabel key={currentLabel.labelId} label={currentLabel} isBusy={isBusy} onRename={(name) => rename(currentLabel.labelId, name)} />}
       <div className="report-label__create">
-        <TextField label="New failure label" value={newName} onChange={setNewName} maxLength={100} />
+        <TextField
+          label="New failure label"
+          value={newName}
+          onChange={(value) => {
+            setNewName(value);
+            setCreateError(undefined);
+          }}
+          maxLength={100}
+          errorMessage={createError}
+        />
         <Button onPress={() => void create()} isDisabled={isBusy || newName.trim() === ''}>
           Create
         </Button>

@@ -1,7 +1,7 @@
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { TextArea } from '../../../ui/TextArea';
-import { saveBlob } from '../api/run-files';
+import { saveBlob } from '../../../lib/save-blob';
 
 export interface LogsDialogProps {
   logs: string;

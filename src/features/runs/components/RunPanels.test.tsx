@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anyOrigin, errorResponse } from '../../../../tests/msw/handlers';
-import { makeLastExecuted, makeRunningCollection, serveRunningTabData, type RunningTabState } from '../../../../tests/msw/runs-handlers';
+import { makeLastExecuted, makeRunningCollection, serveCancelRunning, serveRunningTabData, type RunningTabState } from '../../../../tests/msw/runs-handlers';
 import { server } from '../../../../tests/msw/server';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
@@ -57,6 +57,15 @@ describe('Currently Running panel', () => {
     expect(within(item).queryByRole('progressbar')).not.toBeInTheDocument();
   });
 
+  it('says why a queued collection waits when no resource could take it', async () => {
+    const queueHint = 'No Mobile & Desktop resource is registered: the run waits in the queue until one is.';
+    serve({ running: [makeRunningCollection({ testSuiteName: 'Stuck', result: 'QUEUED', queueHint })], lastExecuted: [] });
+    renderWithClient(<RunningCollectionsPanel />);
+    const item = await screen.findByRole('listitem', { name: 'Stuck' });
+    expect(within(item).getByText(queueHint)).toBeInTheDocument();
+    expect(within(item).getByRole('button', { name: 'Cancel Stuck' })).toBeEnabled();
+  });
+
   it('polls every 5 s and keeps the last answer through a failed poll without a message', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const state: RunningTabState = { running: [makeRunningCollection({ testSuiteName: 'First' })], lastExecuted: [] };
@@ -92,27 +101,24 @@ describe('Currently Running panel', () => {
     const run = makeRunningCollection({ testSuiteName: 'Checkout collection' });
     const state: RunningTabState = { running: [run], lastExecuted: [] };
     serve(state);
-    const cancelled: string[] = [];
-    server.use(
-      http.post(anyOrigin(endpoints.runs.cancelRunning), ({ request }) => {
-        cancelled.push(new URL(request.url).searchParams.get('statusId') ?? '');
-        state.running = [];
-        return HttpResponse.json({ success: true, message: 'stopped' });
-      }),
-    );
+    const cancel = serveCancelRunning(state);
+    server.use(cancel.handler);
     renderWithClient(<RunningCollectionsPanel />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel Checkout collection' }));
     expect(await screen.findByText(`The execution of collection id ${run.id} was stopped!`)).toBeInTheDocument();
-    expect(cancelled).toEqual([run.statusId]);
+    expect(cancel.cancelled).toEqual([run.statusId]);
     expect(await screen.findByText('No collection is running.')).toBeInTheDocument();
   });
 
-  it("reports a failed stop: 'Error stopping the collection! {message}'", async () => {
-    serve({ running: [makeRunningCollection({ testSuiteName: 'Checkout collection' })], lastExecuted: [] });
-    server.use(http.post(anyOrigin(endpoints.runs.cancelRunning), () => errorResponse(409, 'The run already finished.')));
+  it("reports a failed stop once prefixed: 'Error stopping the collection! {message}'", async () => {
+    const run = makeRunningCollection({ testSuiteName: 'Checkout collection' });
+    const state: RunningTabState = { running: [run], lastExecuted: [] };
+    serve(state);
+    server.use(serveCancelRunning(state, new Map([[run.statusId, 'PASSED']])).handler);
     renderWithClient(<RunningCollectionsPanel />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel Checkout collection' }));
-    expect(await screen.findByText('Error stopping the collection! The run already finished.')).toBeInTheDocument();
+    const toastText = await screen.findByText(/^Error stopping the collection!/);
+    expect(toastText).toHaveTextContent(/^Error stopping the collection! The run already ended \(PASSED\)\.$/);
   });
 });
 

@@ -33,6 +33,7 @@ function RunningCollectionItem({ run }: { run: RunningCollection }) {
         <span className="run-item__state">{isQueued ? 'Queued' : 'Running'}</span>
       </div>
       <div className="run-item__devices">{run.displayDevices}</div>
+      {isQueued && run.queueHint && <p className="run-item__hint">{run.queueHint}</p>}
       {!isQueued && (
         <>
           <div className="run-item__case">{run.currentStatus.CurrentTestCasesName}</div>

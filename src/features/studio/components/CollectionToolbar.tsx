@@ -1,5 +1,6 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
-import { Select } from '../../../ui/Select';
+import { CollectionSelector } from '../../../ui/CollectionSelector';
 import type { CollectionSummary } from '../../../shared/contracts/collections';
 
 export interface CollectionToolbarProps {
@@ -12,19 +13,16 @@ export interface CollectionToolbarProps {
   onSave: () => void;
   onRun: () => void;
   onNew: () => void;
+  /** Buttons other features add to the toolbar (Import and Export), composed by the route. */
+  toolbarExtras?: ReactNode;
 }
 
 /** The collection selector with Open, Save and Run (spec part 1 §2); Open and Run need a selected collection. */
-export function CollectionToolbar({ collections, selectedId, onSelect, canSave, isBusy, onOpen, onSave, onRun, onNew }: CollectionToolbarProps) {
-  const options = collections.map((collection) => ({
-    id: collection.id,
-    label: collection.testSuiteName,
-    isDisabled: collection.result === 'deleted',
-  }));
+export function CollectionToolbar({ collections, selectedId, onSelect, canSave, isBusy, onOpen, onSave, onRun, onNew, toolbarExtras }: CollectionToolbarProps) {
   const hasSelection = selectedId !== null;
   return (
     <div className="studio-toolbar" role="toolbar" aria-label="Collection">
-      <Select label="Collection" placeholder="Select a collection" options={options} selectedKey={selectedId} onSelectionChange={onSelect} />
+      <CollectionSelector label="Collection" collections={collections} selectedId={selectedId} onSelect={onSelect} />
       <Button onPress={onOpen} isDisabled={!hasSelection || isBusy}>
         Open
       </Button>
@@ -37,6 +35,7 @@ export function CollectionToolbar({ collections, selectedId, onSelect, canSave, 
       <Button variant="ghost" onPress={onNew} isDisabled={isBusy}>
         New collection
       </Button>
+      {toolbarExtras}
     </div>
   );
 }

@@ -5,9 +5,10 @@ import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { Tooltip } from '../../../ui/Tooltip';
 import { visibleError } from '../../../lib/error-messages';
-import type { Collection } from '../../../shared/contracts/collections';
+import { DEVICE_TYPE_LABELS, DEVICE_TYPES, type Collection } from '../../../shared/contracts/collections';
 import { canAddCustomAttribute, collectionErrors } from '../collection-document';
 import { STUDIO_MESSAGES } from '../studio-messages';
+import { CollectionTagsField } from './CollectionTagsField';
 import { ResourceChooser, type ResourceListState } from './ResourceChooser';
 
 export type CollectionField = 'testSuiteName' | 'suiteNotifyEmails';
@@ -18,10 +19,7 @@ const EXECUTION_OPTIONS = [
   { id: 'BRANCHING', label: 'Branching' },
 ] as const;
 
-const RESOURCE_TYPE_OPTIONS = [
-  { id: 'HYBRID', label: 'Mobile & Desktop' },
-  { id: 'BROWSER', label: 'Browser' },
-] as const;
+const RESOURCE_TYPE_OPTIONS = DEVICE_TYPES.map((id) => ({ id, label: DEVICE_TYPE_LABELS[id] }));
 
 export interface FlowConfigurationPanelProps {
   collection: Collection;
@@ -87,6 +85,8 @@ export function FlowConfigurationPanel({ collection, onChange, onResourceTypeCha
         onSelectionChange={(id) => id && id !== collection.deviceType && onResourceTypeChange(id as Collection['deviceType'])}
       />
       <ResourceChooser collection={collection} resources={resources} onChange={(hybridDeviceIds) => update({ hybridDeviceIds })} />
+      {/* Keyed by collection: a half-typed new tag does not follow the user to another collection. */}
+      <CollectionTagsField key={collection.id} collection={collection} onChange={update} />
       <fieldset className="studio-attributes">
         <legend>Custom attributes</legend>
         {attributes.map((attribute, index) => (

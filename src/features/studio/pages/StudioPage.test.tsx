@@ -6,7 +6,7 @@ import { endpoints } from '../../../shared/endpoints';
 import { anyOrigin, errorResponse } from '../../../../tests/msw/handlers';
 import { server } from '../../../../tests/msw/server';
 import { makeDevice } from '../../../../tests/msw/resources-handlers';
-import { makeCollection, studioBackend } from '../../../../tests/msw/studio-handlers';
+import { makeCollection, makeTag, studioBackend } from '../../../../tests/msw/studio-handlers';
 import { currentPath, renderApp, signInAs } from '../../../../tests/support/render-app';
 import { newFlow } from '../collection-document';
 import { STUDIO_MESSAGES } from '../studio-messages';
@@ -141,6 +141,21 @@ describe('Studio flow configuration', WHOLE_APP, () => {
     await user.click(saveButton());
     await screen.findByText('Test Suite Saved!');
     expect(studioBackend.saved[0]?.hybridDeviceIds).toEqual({});
+  });
+
+  it('names resources by customName and says why a run would wait when no resource of the type can take it', async () => {
+    studioBackend.devices = [
+      makeDevice({ cmdDeviceType: 'BROWSER', deviceId: 'browser-1', deviceName: 'Browser 1', customName: 'Team browser', pluggedIn: false }),
+    ];
+    const { user } = openStudio();
+    await startNew(user);
+    const hint = () => screen.queryByRole('note');
+    await waitFor(() => expect(hint()).toHaveTextContent('No Mobile & Desktop resource is registered: the run waits in the queue until one is.'));
+
+    await chooseOption(user, 'Resource type', 'Browser');
+    const resources = screen.getByRole('group', { name: 'Resources' });
+    expect(within(resources).getByRole('checkbox', { name: 'Team browser (Browser)' })).toBeInTheDocument();
+    expect(hint()).toHaveTextContent('No Browser resource is plugged in: the run waits in the queue until one is.');
   });
 
   it('changes the resource type of an empty collection without asking', async () => {
@@ -303,5 +318,67 @@ describe('Studio collection selector', WHOLE_APP, () => {
     await router.navigate({ to: '/control-room' });
     expect(currentPath(router)).toBe('/control-room');
     expect(confirmation()).toBeNull();
+  });
+});
+
+describe('Studio tags and version', WHOLE_APP, () => {
+  it("gives a collection organization tags and a version, and saves their ids", async () => {
+    const smoke = makeTag({ tagName: 'smoke' });
+    const nightly = makeTag({ tagName: 'nightly' });
+    const hidden = makeTag({ tagName: 'internal', hideTag: true });
+    const v2 = makeTag({ tagName: 'v2.0', tagType: 'VERSION_TAG' });
+    studioBackend.tags = [smoke, nightly, hidden, v2];
+    const { user } = openStudio();
+    await startNew(user);
+    await user.type(nameField(), 'Tagged');
+
+    await user.click(screen.getByRole('button', { name: /Tags$/ }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['smoke', 'nightly']);
+    await user.click(screen.getByRole('option', { name: 'nightly' }));
+    await user.click(screen.getByRole('option', { name: 'smoke' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    await chooseOption(user, 'Version', 'v2.0');
+
+    await user.click(saveButton());
+    await screen.findByText('Test Suite Saved!');
+    expect(studioBackend.saved[0]).toMatchObject({ tags: [nightly.id, smoke.id], version: v2.id });
+  });
+
+  it("creates tags and versions through saveTag and gives them to the collection; a taken name is 'Already Exists'", async () => {
+    studioBackend.tags = [makeTag({ tagName: 'smoke' })];
+    const { user } = openStudio();
+    await startNew(user);
+    await user.type(nameField(), 'Fresh tags');
+    const newTag = () => screen.getByRole('group', { name: 'New tag' });
+    const tagName = () => within(newTag()).getByRole('textbox', { name: 'New tag name' });
+
+    await user.type(tagName(), 'SMOKE');
+    await user.click(within(newTag()).getByRole('button', { name: 'Create tag' }));
+    expect(await within(newTag()).findByText('Already Exists')).toBeInTheDocument();
+
+    await user.clear(tagName());
+    await user.type(tagName(), 'bad/name');
+    await user.click(within(newTag()).getByRole('button', { name: 'Create tag' }));
+    expect(within(newTag()).getByText('Special characters are not allowed!')).toBeInTheDocument();
+
+    await user.clear(tagName());
+    await user.type(tagName(), 'checkout');
+    await user.click(within(newTag()).getByRole('button', { name: 'Create tag' }));
+    expect(await screen.findByText('Tag Saved')).toBeInTheDocument();
+    expect(tagName()).toHaveValue('');
+    await waitFor(() => expect(screen.getByRole('button', { name: /Tags$/ })).toHaveTextContent('checkout'));
+
+    await user.type(tagName(), 'v3.1');
+    await user.click(within(newTag()).getByRole('radio', { name: 'Version' }));
+    await user.click(within(newTag()).getByRole('button', { name: 'Create tag' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Version$/ })).toHaveTextContent('v3.1'));
+
+    await user.click(saveButton());
+    await screen.findByText('Test Suite Saved!');
+    const byName = new Map(studioBackend.tags.map((tag) => [tag.tagName, tag]));
+    expect(byName.get('checkout')?.tagType).toBe('ORGANIZATION_TAG');
+    expect(byName.get('v3.1')?.tagType).toBe('VERSION_TAG');
+    expect(studioBackend.saved[0]).toMatchObject({ tags: [byName.get('checkout')?.id], version: byName.get('v3.1')?.id });
   });
 });

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
 import { toast } from '../../../ui/Toast';
-import { COLLECTION_OPENED_MESSAGE, COLLECTION_SAVED_MESSAGE, type Collection } from '../../../shared/contracts/collections';
+import { COLLECTION_OPENED_MESSAGE, COLLECTION_SAVED_MESSAGE, isNewCollectionId, type Collection } from '../../../shared/contracts/collections';
 import { collectionsListQuery } from '../api/collections-list';
 import { loadCollection } from '../api/load-collection';
 import { saveCollection } from '../api/save-collection';
@@ -48,10 +48,12 @@ function editing(collection: Collection): Editing {
 export interface StudioPageProps {
   /** The registered resources (Resource Management's device list), for the collection's resource choice. */
   resources: ResourceListState;
+  /** Toolbar buttons of other features, given the open collection (null while none is open or a new one is unsaved). */
+  toolbarExtras?: (open: { id: string; name: string } | null) => ReactNode;
 }
 
 /** The Studio screen (spec part 1 §2): pick, open, edit, save and run a collection. */
-export function StudioPage({ resources }: StudioPageProps) {
+export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
   const queryClient = useQueryClient();
   const collections = useQuery(collectionsListQuery());
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -145,6 +147,7 @@ export function StudioPage({ resources }: StudioPageProps) {
         onSave={() => current && save.mutate(toSaveDocument(current.collection))}
         onRun={() => selectedId && run.mutate(selectedId)}
         onNew={() => discardingEdits(() => startEditing(emptyCollection()))}
+        toolbarExtras={toolbarExtras?.(current && !isNewCollectionId(current.collection.id) ? { id: current.collection.id, name: current.collection.testSuiteName } : null)}
       />
       {current ? (
         <div className="studio-editor">

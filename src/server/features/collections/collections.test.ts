@@ -76,6 +76,17 @@ describe('collections', () => {
     expect(opened.data.createdBy).toMatch(/@example\.test$/);
   });
 
+  it('keeps the issue-tracker fields and the chain parent through save and load', async () => {
+    const fields = { jiraIntegration: true, scenario: 'Checkout scenario', testChainParentId: 'parent-collection' };
+    const created = await saved(draft(fields));
+    expect(created).toMatchObject(fields);
+    const opened = collectionResponseSchema.parse(await (await load(created.id)).json()).data;
+    expect(opened).toMatchObject(fields);
+    const cleared = await saved({ ...opened, scenario: 'Another scenario', jiraIntegration: false });
+    expect(cleared).toMatchObject({ jiraIntegration: false, scenario: 'Another scenario', testChainParentId: 'parent-collection' });
+    expect((await fieldErrorsOf(await saveJson(draft({ testSuiteName: 'Other', scenario: 'x'.repeat(501) }))))?.scenario).toEqual(['maxlength']);
+  });
+
   it('updates through the legacy form field testsuite, multipart or urlencoded', async () => {
     const created = await saved(draft());
     const multipart = new FormData();

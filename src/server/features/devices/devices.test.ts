@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deviceSavedResponseSchema, devicesResponseSchema } from '../../../shared/contracts/devices';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
+import { CHROMIUM } from '../../testing/runFixtures';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 
 describe('devices', () => {
@@ -9,7 +10,8 @@ describe('devices', () => {
   let manager: string;
 
   beforeEach(async () => {
-    t = await startTestServer({ browserPoolSize: 2 });
+    // A real Chromium: the pool is plugged in only while its browser can be launched (runService.checkBrowserPool).
+    t = await startTestServer({ browserPoolSize: 2, chromiumPath: CHROMIUM });
     manager = await t.tokenFor(await t.createUser(['ORGANIZATIONS_MANAGEMENT']));
     const now = new Date().toISOString();
     const agent = { plugged_in: 1, device_in_use: 0, created_at: now, updated_at: now };

@@ -7,10 +7,13 @@ import {
   failureLabelResponseSchema,
   isLabelStatusOk,
 } from '../../../shared/contracts/labels';
+import { collectionSchema } from '../../../shared/contracts/collections';
 import { endpoints } from '../../../shared/endpoints';
 import { hashPassword } from '../../auth/passwords';
+import type { RunState } from '../../db/schema-runs';
+import { finishRun, insertRun } from '../../runs/runRepository';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { insertUser } from '../../users/userRepository';
+import { findUserByUserId, insertUser } from '../../users/userRepository';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -40,6 +43,25 @@ describe('failure labels', () => {
     expect(answer.message).toBe('Failure Label Created');
     return answer.data;
   }
+  /** A finished run of the admin's organization (HYBRID, so no resource ever takes it before it is finished here). */
+  async function finishedRun(state: Exclude<RunState, 'QUEUED' | 'RUNNING'>): Promise<string> {
+    const db = t.server.services.db;
+    const admin = await findUserByUserId(db, t.admin.email);
+    if (!admin) throw new Error('no administrator');
+    const collection = collectionSchema.parse({ collectionId: 'new', id: '', testSuiteName: `Run ${state}`, deviceType: 'HYBRID' });
+    const run = await insertRun(db, collection, { orgId: admin.org_id, userId: admin.user_id });
+    expect(await finishRun(db, run.status_id, state)).toBe(true);
+    return run.status_id;
+  }
+  const attachTo = (statusId: string, labelId: string | null, as = token) =>
+    send('PUT', endpoints.failureLabels.attachToCollection, { statusId, labelId }, as);
+  async function otherOrganizationToken(): Promise<string> {
+    const orgId = randomUUID();
+    const db = t.server.services.db;
+    await db.insertInto('organizations').values({ id: orgId, name: 'Other', license_type: 'RTA', created_at: new Date().toISOString() }).execute();
+    await insertUser(db, { email: 'other@example.test', passwordHash: await hashPassword('other-pass'), orgId, features: ['STUDIO'] });
+    return t.tokenFor({ id: '', email: 'other@example.test', password: 'other-pass' });
+  }
 
   it('creates, renames and lists labels; names are unique ignoring case', async () => {
     const flaky = await create('Flaky locator');
@@ -65,11 +87,11 @@ describe('failure labels', () => {
   it('attaches a label to a failed run, replaces it, and detaches it', async () => {
     const flaky = await create('Flaky');
     const bug = await create('Product bug');
-    const statusId = randomUUID();
+    const statusId = await finishedRun('FAILED');
     expect(await labelOfRun(statusId)).toBeNull();
 
     const attach = async (labelId: string | null) => {
-      const response = await send('PUT', endpoints.failureLabels.attachToCollection, { statusId, labelId });
+      const response = await attachTo(statusId, labelId);
       expect(response.status).toBe(200);
       return collectionLabelResponseSchema.parse(await response.json());
     };
@@ -80,26 +102,50 @@ describe('failure labels', () => {
     expect(await labelOfRun(statusId)).toBeNull();
   });
 
+  it('refuses a run that does not exist (404) and a run that did not fail (409)', async () => {
+    const flaky = await create('Flaky');
+    const missing = await attachTo('no-such-run', flaky.labelId);
+    expect(missing.status).toBe(404);
+    expect(errorBodySchema.parse(await missing.json()).message).toBe('No collection run with status id no-such-run.');
+    expect((await attachTo('no-such-run', null)).status).toBe(404);
+
+    for (const state of ['PASSED', 'CANCELLED', 'ABORTED'] as const) {
+      const statusId = await finishedRun(state);
+      const refused = await attachTo(statusId, flaky.labelId);
+      expect(refused.status).toBe(409);
+      expect(errorBodySchema.parse(await refused.json()).message).toBe(`Run ${statusId} ended ${state}: only a failed run can carry a failure label.`);
+      expect(await labelOfRun(statusId)).toBeNull();
+    }
+  });
+
   it('keeps labels inside their organization', async () => {
     const ours = await create('Ours');
-    const orgId = randomUUID();
-    const db = t.server.services.db;
-    await db.insertInto('organizations').values({ id: orgId, name: 'Other', license_type: 'RTA', created_at: new Date().toISOString() }).execute();
-    await insertUser(db, { email: 'other@example.test', passwordHash: await hashPassword('other-pass'), orgId, features: ['STUDIO'] });
-    const other = await t.tokenFor({ id: '', email: 'other@example.test', password: 'other-pass' });
+    const other = await otherOrganizationToken();
 
     expect(await labelsOf(other)).toEqual([]);
-    const statusId = randomUUID();
-    const foreign = await send('PUT', endpoints.failureLabels.attachToCollection, { statusId, labelId: ours.labelId }, other);
-    expect(foreign.status).toBe(404);
-    expect(errorBodySchema.parse(await foreign.json()).message).toBe(`Failure label ${ours.labelId} not found`);
+    const statusId = await finishedRun('FAILED');
     const rename = await send('PUT', endpoints.failureLabels.update, { labelId: ours.labelId, labelName: 'Theirs' }, other);
     expect(rename.status).toBe(404);
     // The same name is free in another organization.
     expect((await send('POST', endpoints.failureLabels.create, { labelName: 'Ours' }, other)).status).toBe(200);
 
-    expect((await send('PUT', endpoints.failureLabels.attachToCollection, { statusId, labelId: ours.labelId })).status).toBe(200);
+    expect((await attachTo(statusId, ours.labelId)).status).toBe(200);
     expect(await labelOfRun(statusId, other)).toBeNull();
+  });
+
+  it('never lets another organization label, relabel or unlabel our run', async () => {
+    const ours = await create('Ours');
+    const statusId = await finishedRun('FAILED');
+    expect((await attachTo(statusId, ours.labelId)).status).toBe(200);
+
+    const other = await otherOrganizationToken();
+    const theirs = failureLabelResponseSchema.parse(await (await send('POST', endpoints.failureLabels.create, { labelName: 'Theirs' }, other)).json()).data;
+    for (const labelId of [theirs.labelId, ours.labelId, null]) {
+      const foreign = await attachTo(statusId, labelId, other);
+      expect(foreign.status).toBe(404);
+      expect(errorBodySchema.parse(await foreign.json()).message).toBe(`No collection run with status id ${statusId}.`);
+    }
+    expect(await labelOfRun(statusId)).toEqual({ statusId, ...ours });
   });
 
   it('refuses malformed label input with field errors', async () => {

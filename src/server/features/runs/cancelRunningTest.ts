@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { messageResponseSchema, RUN_MESSAGES } from '../../../shared/contracts/runs';
+import { messageResponseSchema, RUN_MESSAGES, runAlreadyEndedMessage } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
-import { requireRun, runNotFoundMessage } from './runLookup';
+import { requireRun } from './runLookup';
 
 export function registerCancelRunningTest({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -18,8 +18,8 @@ export function registerCancelRunningTest({ app, endpoint, services }: Api): voi
       request: { query: z.object({ statusId: z.string().trim().min(1).max(64) }) },
       responses: {
         200: { description: 'Stopped.', content: { 'application/json': { schema: messageResponseSchema } } },
-        404: { description: 'No such run.' },
-        409: { description: 'The run already ended.' },
+        404: { description: 'No such run (message: the reason; the client adds "Error stopping the collection!").' },
+        409: { description: 'The run already ended (message: the reason).' },
       },
     }),
   );
@@ -27,14 +27,12 @@ export function registerCancelRunningTest({ app, endpoint, services }: Api): voi
   app.openapi(route, async (c) => {
     const { statusId } = c.req.valid('query');
     const by = currentUser(c).row.user_id;
-    const run = await requireRun(services, c, statusId).catch(() => {
-      throw new ApiError(404, RUN_MESSAGES.stopError(runNotFoundMessage(statusId)));
-    });
+    const run = await requireRun(services, c, statusId);
     const stopped =
       run.state === 'QUEUED'
         ? (await services.runs.cancelQueued([statusId], by)).length > 0
         : await services.runs.stop(statusId, { state: 'CANCELLED', by, reason: `Cancelled by ${by}` });
-    if (!stopped) throw new ApiError(409, RUN_MESSAGES.stopError(`The run already ended (${run.state}).`));
+    if (!stopped) throw new ApiError(409, runAlreadyEndedMessage(run.state));
     return c.json({ success: true as const, message: RUN_MESSAGES.stopped(statusId) }, 200);
   });
 }

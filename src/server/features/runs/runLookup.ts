@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
+import { runNotFoundMessage } from '../../../shared/contracts/runs';
 import { ApiError } from '../../http/apiError';
 import { currentUser, type AppEnv } from '../../http/appEnv';
 import { findRun, type RunRow } from '../../runs/runRepository';
 import type { Services } from '../../services';
 
-export const runNotFoundMessage = (statusId: string): string => `No collection run with status id ${statusId}.`;
+export { runNotFoundMessage };
 
 /** The caller's organization: runs are visible within the organization of their collection only. */
 export const callerOrgId = (c: Context<AppEnv>): string => currentUser(c).row.org_id;

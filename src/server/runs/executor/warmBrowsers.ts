@@ -20,16 +20,34 @@ export interface WarmBrowsers {
   release(deviceId: string, browser: Browser): void;
   /** Prepares a session in the background; a failure only means the next run launches its own. */
   warm(deviceId: string): void;
+  /** Whether the resource can run now: its prepared session is alive, or a new launch works. Reported like any launch. */
+  probe(deviceId: string): Promise<void>;
   close(): Promise<void>;
 }
 
-export function createWarmBrowsers(executablePath: string): WarmBrowsers {
+/** Told the outcome of every Chromium launch for a resource (and of a probe that found a live browser). */
+export type LaunchReport = (deviceId: string, launched: boolean) => Promise<void>;
+
+const isLive = (session: BrowserSession | undefined): boolean => Boolean(session?.browser.isConnected() && !session.page.isClosed());
+
+export function createWarmBrowsers(executablePath: string, report: LaunchReport = async () => undefined): WarmBrowsers {
   const idle = new Map<string, Promise<BrowserSession | undefined>>();
   const pending = new Set<Promise<unknown>>();
   let closed = false;
 
-  async function prepare(reuse?: Browser): Promise<BrowserSession> {
-    const browser = reuse?.isConnected() ? reuse : await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+  async function launch(deviceId: string): Promise<Browser> {
+    try {
+      const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+      await report(deviceId, true);
+      return browser;
+    } catch (error) {
+      await report(deviceId, false);
+      throw error;
+    }
+  }
+
+  async function prepare(deviceId: string, reuse?: Browser): Promise<BrowserSession> {
+    const browser = reuse?.isConnected() ? reuse : await launch(deviceId);
     const context = await browser.newContext();
     return { browser, context, page: await context.newPage() };
   }
@@ -48,7 +66,7 @@ export function createWarmBrowsers(executablePath: string): WarmBrowsers {
       void reuse?.close().catch(() => undefined);
       return;
     }
-    idle.set(deviceId, track(prepare(reuse).catch(() => undefined)));
+    idle.set(deviceId, track(prepare(deviceId, reuse).catch(() => undefined)));
   }
 
   return {
@@ -56,9 +74,18 @@ export function createWarmBrowsers(executablePath: string): WarmBrowsers {
       const waiting = idle.get(deviceId);
       idle.delete(deviceId);
       const session = await waiting;
-      if (session?.browser.isConnected() && !session.page.isClosed()) return session;
+      if (session && isLive(session)) return session;
       void session?.browser.close().catch(() => undefined);
-      return track(prepare());
+      return track(prepare(deviceId));
+    },
+    async probe(deviceId) {
+      const waiting = idle.get(deviceId);
+      const session = await waiting;
+      if (isLive(session)) return report(deviceId, true);
+      if (idle.get(deviceId) === waiting) idle.delete(deviceId);
+      void session?.browser.close().catch(() => undefined);
+      warm(deviceId);
+      await idle.get(deviceId);
     },
     release(deviceId, browser) {
       warm(deviceId, browser.isConnected() ? browser : undefined);

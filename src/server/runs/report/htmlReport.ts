@@ -64,7 +64,7 @@ export async function renderRunReport(details: RunDetails, zone: string, artifac
     ['Collection id', details.collectionId],
     ['Status id', details.statusId],
     ['Status', details.testStatus],
-    ['Resources', details.devices.join(', ') || '-'],
+    ['Resources', details.displayDevices || '-'],
     ['Triggered by', details.triggeredBy],
     ['Submitted', formatTime(details.timeSubmitted, zone)],
     ['Started', formatTime(details.timeStarted, zone)],

@@ -1,22 +1,22 @@
 import { useEffect, useState } from 'react';
-import { Button } from '../../ui/Button';
-import { Checkbox } from '../../ui/Checkbox';
-import { RadioGroup } from '../../ui/RadioGroup';
+import { TAG_REAPPLY_DELAY_MS } from '../../shared/constants';
 import type { Tag, TestSuiteFeedItem } from '../../shared/contracts/collections';
+import { Button } from '../Button';
+import { Checkbox } from '../Checkbox';
+import { CollectionSelector, type SelectionLimits } from '../CollectionSelector';
+import { RadioGroup } from '../RadioGroup';
 import {
   chooseTags,
   collectionsMatchingTags,
   emptySelectorValue,
   selectAll,
+  selectedCollectionIds,
   selectionError,
   toggleId,
   type CollectionSelectorValue,
   type SelectorOptionType,
 } from './selector-value';
 import './collection-selector.css';
-
-/** Spec part 1 §4 Selector: the tag choice is re-applied to the collection list after 500 ms. */
-export const TAG_FILTER_DELAY_MS = 500;
 
 const OPTION_TYPES = [
   { id: 'COLLECTION', label: 'Collections' },
@@ -28,49 +28,24 @@ const TAG_MODES = [
   { id: 'filter', label: 'Filter' },
 ] as const;
 
-export interface CollectionTagSelectorProps {
+export interface CollectionTagSelectorProps extends SelectionLimits {
   suites: readonly TestSuiteFeedItem[];
   tags: readonly Tag[];
   value: CollectionSelectorValue;
   onChange: (value: CollectionSelectorValue) => void;
-  maxAllowedSelection?: number;
-  minSelection?: number;
-}
-
-function CollectionChecklist({ label, suites, selectedIds, max, onChange }: {
-  label: string;
-  suites: readonly TestSuiteFeedItem[];
-  selectedIds: readonly string[];
-  max: number | undefined;
-  onChange: (ids: string[]) => void;
-}) {
-  const isFull = max !== undefined && selectedIds.length >= max;
-  return (
-    <ul className="collection-selector__list" aria-label={label}>
-      {suites.map((suite) => {
-        const isSelected = selectedIds.includes(suite.id);
-        return (
-          <li key={suite.id}>
-            <Checkbox isSelected={isSelected} isDisabled={!isSelected && isFull} onChange={() => onChange(toggleId(selectedIds, suite.id, max))}>
-              {suite.testSuiteName}
-            </Checkbox>
-          </li>
-        );
-      })}
-    </ul>
-  );
 }
 
 /**
- * The collection/tag selector of spec part 1 §2/§4: pick collections one by one, or by tags (all chosen
- * organisation tags and one of the chosen versions), then take all matching collections or tick some.
+ * The collection/tag selector of spec part 1 §2/§4: pick collections in the multi-select collection selector, or by
+ * tags (all chosen organisation tags and one of the chosen versions), then take all matching collections (Default)
+ * or tick some (Filter). Its one error line is the selection rule; the open list shows it too and will not close.
  */
 export function CollectionTagSelector({ suites, tags, value, onChange, maxAllowedSelection, minSelection }: CollectionTagSelectorProps) {
   const chosenTagIds = [...value.collectionTags, ...value.versionTags];
   const [appliedTags, setAppliedTags] = useState({ collectionTags: value.collectionTags, versionTags: value.versionTags });
   const { collectionTags, versionTags } = value;
   useEffect(() => {
-    const timer = setTimeout(() => setAppliedTags({ collectionTags, versionTags }), TAG_FILTER_DELAY_MS);
+    const timer = setTimeout(() => setAppliedTags({ collectionTags, versionTags }), TAG_REAPPLY_DELAY_MS);
     return () => clearTimeout(timer);
   }, [collectionTags, versionTags]);
 
@@ -78,12 +53,20 @@ export function CollectionTagSelector({ suites, tags, value, onChange, maxAllowe
   const error = selectionError(value, matching, { minSelection, maxAllowedSelection });
   const visibleTags = tags.filter((tag) => !tag.hideTag);
   const chosenNames = visibleTags.filter((tag) => chosenTagIds.includes(tag.id)).map((tag) => tag.tagName);
+  const limits = { maxAllowedSelection, minSelection, formError: error, hideFieldError: true };
 
   return (
     <div className="collection-selector">
       <RadioGroup label="Select by" options={OPTION_TYPES} value={value.optionType} onChange={(id) => onChange(emptySelectorValue(id as SelectorOptionType))} />
       {value.optionType === 'COLLECTION' ? (
-        <CollectionChecklist label="Collections" suites={suites} selectedIds={value.testStatusIdList} max={maxAllowedSelection} onChange={(testStatusIdList) => onChange({ ...value, testStatusIdList })} />
+        <CollectionSelector
+          selectionMode="multiple"
+          label="Collections"
+          collections={suites}
+          selectedIds={value.testStatusIdList}
+          onChange={(testStatusIdList) => onChange({ ...value, testStatusIdList })}
+          {...limits}
+        />
       ) : (
         <>
           <fieldset className="collection-selector__tags">
@@ -103,17 +86,20 @@ export function CollectionTagSelector({ suites, tags, value, onChange, maxAllowe
           />
           {value.customCollections ? (
             <>
+              <CollectionSelector
+                selectionMode="multiple"
+                label="Matching collections"
+                collections={matching}
+                selectedIds={selectedCollectionIds(value, matching)}
+                onChange={(customTestStatusIdList) => onChange({ ...value, customTestStatusIdList })}
+                {...limits}
+                // Filter with nothing ticked is invalid whatever the limits (spec part 1 §2).
+                minSelection={Math.max(1, minSelection ?? 0)}
+              />
               <div className="collection-selector__actions">
                 <Button onPress={() => onChange({ ...value, customTestStatusIdList: selectAll(matching, maxAllowedSelection) })}>Select all</Button>
                 <Button onPress={() => onChange({ ...value, customTestStatusIdList: [] })}>Unselect all</Button>
               </div>
-              <CollectionChecklist
-                label="Matching collections"
-                suites={matching}
-                selectedIds={value.customTestStatusIdList}
-                max={maxAllowedSelection}
-                onChange={(customTestStatusIdList) => onChange({ ...value, customTestStatusIdList })}
-              />
             </>
           ) : (
             <ul className="collection-selector__list" aria-label="Matching collections">

@@ -2,9 +2,11 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
+import { pickCollections } from '../../../tests/support/collection-selector';
+import { TAG_REAPPLY_DELAY_MS } from '../../shared/constants';
 import type { Tag, TestSuiteFeedItem } from '../../shared/contracts/collections';
 import { emptySelectorValue, type CollectionSelectorValue } from './selector-value';
-import { CollectionTagSelector, TAG_FILTER_DELAY_MS } from './CollectionTagSelector';
+import { CollectionTagSelector } from './CollectionTagSelector';
 
 const tags: Tag[] = [
   { id: 'web', tagName: 'web', tagType: 'ORGANIZATION_TAG', hideTag: false },
@@ -29,16 +31,20 @@ function Harness({ maxAllowedSelection, minSelection }: { maxAllowedSelection?: 
 }
 
 const listed = (label: string) => within(screen.getByRole('list', { name: label })).getAllByRole('listitem').map((item) => item.textContent);
+const picked = () => screen.getByRole('status', { name: 'Picked' });
 
 describe('CollectionTagSelector', () => {
-  it('limits collection picks to maxAllowedSelection and reports the minimum', async () => {
+  it('picks collections in the multi-select selector, limited to maxAllowedSelection, with one error line for the minimum', async () => {
     const user = userEvent.setup();
     render(<Harness maxAllowedSelection={2} minSelection={1} />);
-    expect(screen.getByRole('alert')).toHaveTextContent('Select at least 1 collections.');
-    await user.click(screen.getByRole('checkbox', { name: 'Alpha' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Beta' }));
-    expect(screen.getByRole('checkbox', { name: 'Gamma' })).toBeDisabled();
-    expect(screen.getByRole('status', { name: 'Picked' })).toHaveTextContent('a,b');
+    expect(screen.getAllByText('Select at least 1 collections.')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: /Collections$/ }));
+    await user.click(await screen.findByRole('option', { name: 'Alpha' }));
+    await user.click(screen.getByRole('option', { name: 'Beta' }));
+    expect(screen.getByRole('option', { name: 'Gamma' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(picked()).toHaveTextContent('a,b');
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
@@ -54,27 +60,50 @@ describe('CollectionTagSelector', () => {
     await user.click(screen.getByRole('checkbox', { name: 'v2.0' }));
     // The list follows the tags only once they have rested for the delay.
     expect(listed('Matching collections')).toEqual(['Alpha', 'Beta', 'Gamma']);
-    await waitFor(() => expect(listed('Matching collections')).toEqual(['Alpha', 'Gamma']), { timeout: TAG_FILTER_DELAY_MS * 4 });
+    await waitFor(() => expect(listed('Matching collections')).toEqual(['Alpha', 'Gamma']), { timeout: TAG_REAPPLY_DELAY_MS * 4 });
     await user.click(screen.getByRole('checkbox', { name: 'web' }));
-    await waitFor(() => expect(listed('Matching collections')).toEqual(['Alpha']), { timeout: TAG_FILTER_DELAY_MS * 4 });
+    await waitFor(() => expect(listed('Matching collections')).toEqual(['Alpha']), { timeout: TAG_REAPPLY_DELAY_MS * 4 });
     await user.click(screen.getByRole('checkbox', { name: 'web' }));
-    await waitFor(() => expect(listed('Matching collections')).toEqual(['Alpha', 'Gamma']), { timeout: TAG_FILTER_DELAY_MS * 4 });
+    await waitFor(() => expect(listed('Matching collections')).toEqual(['Alpha', 'Gamma']), { timeout: TAG_REAPPLY_DELAY_MS * 4 });
 
     await user.click(screen.getByRole('radio', { name: 'Filter' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Select at least one collection.');
     await user.click(screen.getByRole('button', { name: 'Select all' }));
-    expect(screen.getByRole('status', { name: 'Picked' })).toHaveTextContent(/^a$/);
-    expect(screen.getByRole('checkbox', { name: 'Gamma' })).toBeDisabled();
+    expect(picked()).toHaveTextContent(/^a$/);
+    await user.click(screen.getByRole('button', { name: /Matching collections$/ }));
+    expect(await screen.findByRole('option', { name: 'Gamma' })).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Unselect all' }));
-    expect(screen.getByRole('status', { name: 'Picked' })).toHaveTextContent(/^$/);
+    expect(picked()).toHaveTextContent(/^$/);
+  });
+
+  it('cannot close while Filter has no collection ticked, and closes once one is', async () => {
+    const user = userEvent.setup();
+    render(<Harness />);
+    await user.click(screen.getByRole('radio', { name: 'Tags' }));
+    await user.click(screen.getByRole('radio', { name: 'Filter' }));
+    await user.click(screen.getByRole('button', { name: /Matching collections$/ }));
+    const listbox = await screen.findByRole('listbox');
+    await user.keyboard('{Escape}');
+    await user.click(document.body);
+    expect(listbox).toBeInTheDocument();
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent('Select at least one collection.');
+
+    await user.click(screen.getByRole('option', { name: 'Beta' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
+    expect(picked()).toHaveTextContent('b');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('resets the value when the option type changes', async () => {
     const user = userEvent.setup();
     render(<Harness />);
-    await user.click(screen.getByRole('checkbox', { name: 'Alpha' }));
+    await pickCollections(user, 'Collections', ['Alpha']);
+    expect(picked()).toHaveTextContent('a');
     await user.click(screen.getByRole('radio', { name: 'Tags' }));
     await user.click(screen.getByRole('radio', { name: 'Collections' }));
-    expect(screen.getByRole('checkbox', { name: 'Alpha' })).not.toBeChecked();
+    expect(picked()).toHaveTextContent(/^$/);
+    expect(screen.getByRole('button', { name: /Collections$/ })).toHaveTextContent('Select a collection');
   });
 });

@@ -1,4 +1,5 @@
 import { matchesTagSelection, VERSION_TAG, type Tag, type TestSuiteFeedItem } from '../../shared/contracts/collections';
+import { selectionLimitError, type SelectionLimits } from '../CollectionSelector';
 
 /** The collection/tag selector value of spec part 1 §3 (Collection selector value). */
 export type SelectorOptionType = 'COLLECTION' | 'TAG';
@@ -57,19 +58,15 @@ export function selectAll(matching: readonly TestSuiteFeedItem[], max: number | 
 
 export const SELECTOR_MESSAGES = {
   noCustomSelection: 'Select at least one collection.',
-  belowMinimum: (minimum: number) => `Select at least ${minimum} collections.`,
-  aboveMaximum: (maximum: number) => `Select at most ${maximum} collections.`,
 } as const;
 
 /** Why the selection cannot be accepted (the selector may not close then), or null. */
 export function selectionError(
   value: CollectionSelectorValue,
   matching: readonly TestSuiteFeedItem[],
-  limits: { minSelection?: number; maxAllowedSelection?: number },
+  limits: SelectionLimits,
 ): string | null {
   const count = selectedCollectionIds(value, matching).length;
   if (value.optionType === 'TAG' && value.customCollections && count === 0) return SELECTOR_MESSAGES.noCustomSelection;
-  if (limits.minSelection !== undefined && count < limits.minSelection) return SELECTOR_MESSAGES.belowMinimum(limits.minSelection);
-  if (limits.maxAllowedSelection !== undefined && count > limits.maxAllowedSelection) return SELECTOR_MESSAGES.aboveMaximum(limits.maxAllowedSelection);
-  return null;
+  return selectionLimitError(count, limits);
 }
