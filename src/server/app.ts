@@ -53,7 +53,13 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   await registerBrowserPool(db, options.browserPoolSize, options.chromiumPath);
   await seedDemoCollections(db);
   const scheduler = createScheduler(options.schedulerIntervalMs);
-  const runs = await createRunService({ db, dataDir: options.dataDir, chromiumPath: options.chromiumPath, scheduler });
+  const runs = await createRunService({
+    db,
+    dataDir: options.dataDir,
+    chromiumPath: options.chromiumPath,
+    browserPoolSize: options.browserPoolSize,
+    scheduler,
+  });
 
   const services: Services = {
     db,
@@ -88,9 +94,10 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
       throw new ApiError(413, `The request body is larger than ${MAX_JSON_BODY_BYTES} bytes.`);
     },
   });
-  // A collection import uploads a file far above the JSON limit; its endpoint enforces its own (MAX_IMPORT_FILE_BYTES).
-  const isImportUpload = (method: string, path: string) => method === 'POST' && path === endpoints.importExport.importExport;
-  app.use(`${API_BASE}/*`, (c, next) => (isImportUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // Uploads above the JSON limit; each of these endpoints enforces its own (MAX_IMPORT_FILE_BYTES, VARIABLE_LIMITS.excelFileBytes).
+  const uploads = new Set<string>([endpoints.importExport.importExport, endpoints.variables.createExcel, endpoints.variables.updateExcel]);
+  const isUpload = (method: string, path: string) => method === 'POST' && uploads.has(path);
+  app.use(`${API_BASE}/*`, (c, next) => (isUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.openAPIRegistry.registerComponent('securitySchemes', BEARER_SCHEME, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
 
   const idempotent = idempotency(db);

@@ -89,6 +89,19 @@ export const endpoints = {
     regenerateSecret: `${CONTROL_ROOM_BASE}/interactive/config/secret`,
     trigger: `${CONTROL_ROOM_BASE}/interactive/trigger`,
   },
+  /** Part 2 §7 Variables: a control-room service, so under /api/controlroom (docs/decisions.md, Variables). */
+  variables: {
+    list: `${CONTROL_ROOM_BASE}/bot/variables/list`,
+    byId: (id: string) => `${CONTROL_ROOM_BASE}/bot/variables/getById/${encodeURIComponent(id)}`,
+    create: `${CONTROL_ROOM_BASE}/bot/variables/new`,
+    createExcel: `${CONTROL_ROOM_BASE}/bot/variables/createExcelVariable`,
+    update: `${CONTROL_ROOM_BASE}/bot/variables/update`,
+    updateExcel: `${CONTROL_ROOM_BASE}/bot/variables/updateExcelVariable`,
+    remove: `${CONTROL_ROOM_BASE}/bot/variables/delete`,
+    excelData: `${CONTROL_ROOM_BASE}/bot/variables/getExcelVariableData`,
+    search: `${CONTROL_ROOM_BASE}/bot/variables/search`,
+    usage: `${CONTROL_ROOM_BASE}/bot/variables/usage`,
+  },
   importExport: {
     /** POST uploads a .bin (multipart field `file`); PUT resolves a pending import. */
     importExport: `${AUTOMATION_BASE}/importexport/importexport`,

@@ -6,7 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumMissing, CHROMIUM_PATH, launchBrowser, ROOT_DIR, startPlatform } from '../e2e/harness';
-import { runExecutorBench } from './executor';
+import { EXECUTOR_OVERHEAD_RATIO_BUDGET, runExecutorBench } from './executor';
 import { runTransferBench } from './transfer';
 import { ESTIMATE_AT_CAP_BUDGET_MS, runRecurrenceBench } from './recurrence';
 import { runSchedulerBench, SCHEDULER_TICK_BUDGET_MS } from './scheduler';
@@ -70,7 +70,8 @@ async function main(): Promise<number> {
   print('precache-entries', precache.entries, 'count');
   print('budget-login-js-gzip', BUDGETS.loginJsGzipKb, 'KB');
   print('budget-precache-total', BUDGETS.precacheTotalKb, 'KB');
-  await runExecutorBench();
+  const executor = await runExecutorBench();
+  print('budget-executor-overhead-ratio', EXECUTOR_OVERHEAD_RATIO_BUDGET, 'x');
   await runTransferBench();
   const recurrence = runRecurrenceBench();
   const scheduler = await runSchedulerBench();
@@ -78,12 +79,16 @@ async function main(): Promise<number> {
   const exceeded = [
     loginJsKb > BUDGETS.loginJsGzipKb && `login JS ${loginJsKb.toFixed(1)} KB gzip exceeds ${BUDGETS.loginJsGzipKb} KB`,
     precacheKb > BUDGETS.precacheTotalKb && `precache ${precacheKb.toFixed(1)} KB exceeds ${BUDGETS.precacheTotalKb} KB`,
+    executor.overheadRatio > EXECUTOR_OVERHEAD_RATIO_BUDGET &&
+      `executor overhead ${executor.overheadRatio.toFixed(2)} x exceeds ${EXECUTOR_OVERHEAD_RATIO_BUDGET} x`,
     recurrence.estimateAtCapMedianMs > ESTIMATE_AT_CAP_BUDGET_MS &&
       `estimate at the iteration cap ${recurrence.estimateAtCapMedianMs.toFixed(1)} ms exceeds ${ESTIMATE_AT_CAP_BUDGET_MS} ms`,
     scheduler.idleTickMedianMs > SCHEDULER_TICK_BUDGET_MS &&
       `scheduler tick with nothing due ${scheduler.idleTickMedianMs.toFixed(1)} ms exceeds ${SCHEDULER_TICK_BUDGET_MS} ms`,
     scheduler.dueTickMedianMs > SCHEDULER_TICK_BUDGET_MS &&
       `scheduler tick with a few schedules due ${scheduler.dueTickMedianMs.toFixed(1)} ms exceeds ${SCHEDULER_TICK_BUDGET_MS} ms`,
+    scheduler.waitingTickMedianMs > SCHEDULER_TICK_BUDGET_MS &&
+      `scheduler tick with firings waiting in the queue ${scheduler.waitingTickMedianMs.toFixed(1)} ms exceeds ${SCHEDULER_TICK_BUDGET_MS} ms`,
   ].filter((message): message is string => typeof message === 'string');
   exceeded.forEach((message) => console.error(`Budget exceeded: ${message}`));
   return exceeded.length === 0 ? 0 : 1;

@@ -1,12 +1,15 @@
 /**
  * Scheduler benchmark (issue 4): 10 000 enabled schedules in a real SQLite file; the median cost of one tick when nothing
- * is due and when a few schedules are due (each firing queues a run). Prints `scheduler-tick-median: N ms` and
- * `scheduler-tick-due-median: N ms`. Run alone with `node --import tsx tests/bench/scheduler.ts`.
+ * is due, when a few schedules are due (each firing queues a run), and when nothing is due but a few hundred firings
+ * still wait in the queue for busy resources (every tick moves each of them on). Prints `scheduler-tick-median: N ms`,
+ * `scheduler-tick-due-median: N ms` and `scheduler-tick-waiting-median: N ms`. Run alone with
+ * `node --import tsx tests/bench/scheduler.ts`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { DateTime } from 'luxon';
 import { saveScheduleSchema } from '../../src/shared/contracts/schedules';
 import { createApp } from '../../src/server/app';
 import { listCollections } from '../../src/server/features/collections/collectionRepository';
@@ -18,6 +21,8 @@ import { median } from './median';
 
 const SCHEDULES = 10_000;
 const DUE_PER_TICK = 5;
+/** Firings left queued (the dispatcher below never starts a run, as when every resource is busy). */
+const WAITING_FIRINGS = 300;
 const TICKS = 41;
 const MINUTE_MS = 60_000;
 export const SCHEDULER_TICK_BUDGET_MS = 20;
@@ -25,6 +30,12 @@ export const SCHEDULER_TICK_BUDGET_MS = 20;
 export interface SchedulerBench {
   idleTickMedianMs: number;
   dueTickMedianMs: number;
+  waitingTickMedianMs: number;
+}
+
+/** The largest of the figures, which the 20 ms budget applies to. */
+function slowestTickMs(bench: SchedulerBench): number {
+  return Math.max(bench.idleTickMedianMs, bench.dueTickMedianMs, bench.waitingTickMedianMs);
 }
 
 export async function runSchedulerBench(): Promise<SchedulerBench> {
@@ -37,10 +48,12 @@ export async function runSchedulerBench(): Promise<SchedulerBench> {
     const [collection] = await listCollections(db, { orgId });
     if (!collection) throw new Error('The bench needs the seeded demo collections');
     const now = Date.now();
+    // Every 30 minutes from midnight: the 48 runs of a day fit before the next midnight (§5 {hash}).
+    const nextMidnight = DateTime.fromMillis(now, { zone: 'Europe/Berlin' }).startOf('day').plus({ days: 1 }).toMillis();
     const { id: _id, ...definition } = saveScheduleSchema.parse({
       name: 'Bench',
       repeat: 1,
-      startTime: now + 60 * MINUTE_MS,
+      startTime: nextMidnight,
       endTime: now + 365 * 24 * 60 * MINUTE_MS,
       scheduleType: 'COLLECTION',
       testStatusIdList: [collection.id],
@@ -74,9 +87,30 @@ export async function runSchedulerBench(): Promise<SchedulerBench> {
       await db.updateTable('schedule_executions').set({ status: 'COMPLETED' }).execute();
       await db.deleteFrom('queued_schedules').execute();
     }
-    const result = { idleTickMedianMs: median(idle), dueTickMedianMs: median(due) };
+    // A few hundred firings whose runs stay queued: each tick re-reads and moves on every one of them.
+    const waitingFrom = now + 2 * TICKS * 1000;
+    const waitingIds = ids.slice(TICKS * DUE_PER_TICK, TICKS * DUE_PER_TICK + WAITING_FIRINGS);
+    await db.updateTable('schedules').set({ next_execution_at: waitingFrom }).where('id', 'in', waitingIds).execute();
+    let waitingTickAt = waitingFrom;
+    for (;;) {
+      await scheduleTick(db, dispatcher, waitingTickAt);
+      waitingTickAt += 1000;
+      const left = await db.selectFrom('schedules').select('id').where('next_execution_at', '<=', waitingFrom).where('id', 'in', waitingIds).execute();
+      if (left.length === 0) break;
+    }
+    const active = await db.selectFrom('schedule_executions').select('id').where('status', 'in', ['QUEUED', 'RUNNING']).execute();
+    if (active.length !== WAITING_FIRINGS) throw new Error(`Expected ${WAITING_FIRINGS} waiting firings, found ${active.length}`);
+    const waiting: number[] = [];
+    for (let tick = 0; tick < TICKS; tick++) {
+      const started = performance.now();
+      await scheduleTick(db, dispatcher, waitingTickAt + tick * 1000);
+      waiting.push(performance.now() - started);
+    }
+
+    const result = { idleTickMedianMs: median(idle), dueTickMedianMs: median(due), waitingTickMedianMs: median(waiting) };
     console.log(`scheduler-tick-median: ${result.idleTickMedianMs.toFixed(2)} ms`);
     console.log(`scheduler-tick-due-median: ${result.dueTickMedianMs.toFixed(2)} ms`);
+    console.log(`scheduler-tick-waiting-median: ${result.waitingTickMedianMs.toFixed(2)} ms (${WAITING_FIRINGS} firings waiting)`);
     return result;
   } finally {
     await studio.close();
@@ -86,7 +120,7 @@ export async function runSchedulerBench(): Promise<SchedulerBench> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   runSchedulerBench().then(
-    (result) => process.exit(Math.max(result.idleTickMedianMs, result.dueTickMedianMs) > SCHEDULER_TICK_BUDGET_MS ? 1 : 0),
+    (result) => process.exit(slowestTickMs(result) > SCHEDULER_TICK_BUDGET_MS ? 1 : 0),
     (error: unknown) => {
       console.error(error);
       process.exit(1);

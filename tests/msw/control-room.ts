@@ -6,12 +6,14 @@ import {
   scheduleIdBodySchema,
   scheduleSchema,
   testSuiteExecutionSchema,
+  type ExecutableTestSuite,
   type QueuedSchedule,
   type Schedule,
   type ScheduleDevice,
   type ScheduleExecution,
   type TestSuiteExecution,
 } from '../../src/shared/contracts/schedules';
+import { variableSchema, type Variable } from '../../src/shared/contracts/variables';
 import { endpoints } from '../../src/shared/endpoints';
 import { estimateExecutions } from '../../src/shared/schedule/recurrence';
 import { nextId } from './factories';
@@ -97,12 +99,33 @@ export function makeTestSuiteExecution(overrides: Partial<TestSuiteExecution> = 
   });
 }
 
+/** A variable checked against the contract: a String one unless overridden. */
+export function makeVariable(overrides: Partial<Variable> = {}): Variable {
+  return variableSchema.parse({
+    id: nextId('variable'),
+    variableName: 'username',
+    value: ['alice'],
+    status: 'active',
+    variableType: 'bot',
+    valueType: 'String',
+    dataSource: null,
+    access: null,
+    rowCount: null,
+    dateCreated: '2026-01-01T00:00:00.000Z',
+    dateUpdated: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  });
+}
+
 export interface ControlRoomBackendOptions {
   schedules?: Schedule[];
   queue?: QueuedSchedule[];
   /** Collections of a firing, by execution id. */
   executions?: Record<string, { execution: ScheduleExecution; scheduleName: string; collections: TestSuiteExecution[] }>;
   devices?: ScheduleDevice[];
+  /** The variables list (part 2 §7 Variables). */
+  variables?: Variable[];
+  executableSuites?: ExecutableTestSuite[];
   /** Answer these calls with this status and message instead. */
   failures?: Partial<Record<'list' | 'byId' | 'save' | 'remove' | 'runNow' | 'queue' | 'cancel' | 'report', { status: number; message: string }>>;
 }
@@ -123,7 +146,7 @@ function withExecutions(schedule: Schedule, now: number): Schedule {
 }
 
 /** A stateful fake of the Control Room calls (part 2 §7 Schedules) answering with the contract schemas. */
-export function controlRoomBackend({ schedules = [], queue = [], executions = {}, devices = [], failures = {} }: ControlRoomBackendOptions = {}) {
+export function controlRoomBackend({ schedules = [], queue = [], executions = {}, devices = [], executableSuites = [], variables = [], failures = {} }: ControlRoomBackendOptions = {}) {
   const state = { schedules: [...schedules], queue: [...queue] };
   const calls: ControlRoomCalls = { saves: [], gets: [], deletes: [], runNow: [], cancels: [], reports: [] };
   const fail = (call: keyof NonNullable<ControlRoomBackendOptions['failures']>) => {
@@ -170,6 +193,8 @@ export function controlRoomBackend({ schedules = [], queue = [], executions = {}
       return fail('runNow') ?? HttpResponse.json({ success: true, message: SCHEDULE_MESSAGES.startingExecution, data: { scheduleExecutionHistoryId: nextId('execution') } });
     }),
     http.get(anyOrigin(`${endpoints.schedules.devices('')}:id`), () => HttpResponse.json({ success: true, message: '', data: devices })),
+    http.get(anyOrigin(endpoints.schedules.executableTestSuites), () => HttpResponse.json({ success: true, message: '', data: executableSuites })),
+    http.get(anyOrigin(endpoints.variables.list), () => HttpResponse.json({ success: true, message: '', data: { variables, systemVariables: [] } })),
     http.get(anyOrigin(endpoints.schedules.queue), () => fail('queue') ?? HttpResponse.json({ success: true, message: '', data: state.queue })),
     http.put(anyOrigin(endpoints.schedules.cancelQueued), ({ request }) => {
       const id = new URL(request.url).searchParams.get('id') ?? '';

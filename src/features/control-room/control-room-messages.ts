@@ -8,10 +8,12 @@ export const CONTROL_ROOM_MESSAGES = {
   scheduleCancelled: SCHEDULE_MESSAGES.cancelled,
   required: SCHEDULE_MESSAGES.required,
   onlyDigits: SCHEDULE_MESSAGES.onlyDigits,
+  /** A count of "0": digits, but no run would ever happen. */
+  atLeastOne: 'Must be at least 1',
+  selectTag: 'Select at least one tag or version',
   upToSixDigits: SCHEDULE_MESSAGES.upToSixDigits,
   stepTimeoutRange: SCHEDULE_MESSAGES.stepTimeoutRange,
   endBeforeStart: SCHEDULE_MESSAGES.endNotAfterStart,
-  selectCollections: SCHEDULE_MESSAGES.selectCollections,
   confirmDelete: 'Are you sure you want to delete',
   missingValidInfo: 'Schedule Missing Valid Info',
   fillAllRequiredFields: 'Fill All Required Fields',

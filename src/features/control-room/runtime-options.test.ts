@@ -33,6 +33,14 @@ describe('runtimeErrors', () => {
     expect(runtimeErrors({ ...on, dataSourceRowNo: 'a' })).toEqual({ dataSourceVariableId: M.required, dataSourceRowNo: M.onlyDigits });
     expect(runtimeErrors({ ...on, dataSourceVariableId: 'var-1', dataSourceRowNo: '3' })).toEqual({});
   });
+
+  it('counts Data Row from 1 and takes an empty row as the first', () => {
+    const row = (dataSourceRowNo: string) => runtimeErrors({ ...EMPTY_RUNTIME_OPTIONS, overrideDataSource: true, dataSourceVariableId: 'var-1', dataSourceRowNo }).dataSourceRowNo;
+    expect(row('0')).toBe(M.atLeastOne);
+    expect(row('-1')).toBe(M.onlyDigits);
+    expect(row('')).toBeUndefined();
+    expect(row('1')).toBeUndefined();
+  });
 });
 
 describe('completeResourcePairs', () => {
@@ -40,6 +48,13 @@ describe('completeResourcePairs', () => {
     const complete = { currentDevice: device('a'), newDevice: device('b') };
     const pairs = [complete, { currentDevice: device('a'), newDevice: device('') }, { currentDevice: device(''), newDevice: device('b') }];
     expect(completeResourcePairs(pairs)).toEqual([complete]);
+  });
+
+  it('keeps a side that names a resource variable instead of a resource', () => {
+    const variable = (variableId: string | null) => ({ deviceId: '', deviceType: '', useVariable: true, variableId });
+    const toVariable = { currentDevice: device('a'), newDevice: variable('pool') };
+    const fromVariable = { currentDevice: variable('pool'), newDevice: device('b') };
+    expect(completeResourcePairs([toVariable, fromVariable, { currentDevice: device('a'), newDevice: variable(null) }])).toEqual([toVariable, fromVariable]);
   });
 });
 

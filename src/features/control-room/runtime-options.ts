@@ -52,6 +52,13 @@ function stepTimeoutError(value: string): string | null {
   return value.length > STEP_TIMEOUT_MAX_DIGITS || seconds < SCHEDULE_LIMITS.stepTimeoutSecondsMin || seconds > SCHEDULE_LIMITS.stepTimeoutSecondsMax ? M.stepTimeoutRange : null;
 }
 
+/** §5: digits; Data Row 1 is the first row under the header, and empty means 1. */
+function dataRowError(value: string): string | null {
+  if (value === '') return null;
+  if (!DIGITS.test(value)) return M.onlyDigits;
+  return Number(value) < 1 ? M.atLeastOne : null;
+}
+
 /** Errors of §5 for the overrides that are on; the fields of an override that is off are not checked. */
 export function runtimeErrors(options: RuntimeOptions): RuntimeErrors {
   const errors: RuntimeErrors = {};
@@ -62,7 +69,7 @@ export function runtimeErrors(options: RuntimeOptions): RuntimeErrors {
   if (options.overrideStepTimeout) put('stepTimeoutSeconds', stepTimeoutError(options.stepTimeoutSeconds));
   if (options.overrideDataSource) {
     put('dataSourceVariableId', options.dataSourceVariableId.trim() === '' ? M.required : null);
-    put('dataSourceRowNo', options.dataSourceRowNo !== '' && !DIGITS.test(options.dataSourceRowNo) ? M.onlyDigits : null);
+    put('dataSourceRowNo', dataRowError(options.dataSourceRowNo));
   }
   return errors;
 }

@@ -2,11 +2,16 @@ import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { REPEAT } from '../../shared/schedule/schedule-data';
 import { CONTROL_ROOM_MESSAGES as M } from './control-room-messages';
-import { scheduleSchema } from '../../shared/contracts/schedules';
+import type { TestSuiteFeedItem } from '../../shared/contracts/collections';
+import { scheduleSchema, type ExecutableTestSuite } from '../../shared/contracts/schedules';
 import { emptyScheduleForm, fromPickerValue, movedEnd, PICKER_FORMAT, saveBodyOf, scheduleDataOf, scheduleFormErrors, scheduleFormOf, toPickerValue, withRepeat, type ScheduleForm } from './schedule-form';
 
 const ZONE = 'Europe/Berlin';
 const NOW = DateTime.fromISO('2026-03-10T10:30', { zone: ZONE }).toMillis();
+const SUITES: TestSuiteFeedItem[] = [
+  { id: 'c1', testSuiteName: 'Checkout', tags: ['smoke'], version: null },
+  { id: 'c2', testSuiteName: 'Login', tags: [], version: null },
+];
 
 function validForm(changes: Partial<ScheduleForm> = {}): ScheduleForm {
   const form = emptyScheduleForm(NOW, ZONE);
@@ -20,7 +25,7 @@ describe('schedule form', () => {
     expect(form.repeat).toBe(REPEAT.once);
     expect(fromPickerValue(form.start, ZONE)).toBe(DateTime.fromISO('2026-03-10T11:00', { zone: ZONE }).toMillis());
     expect(toPickerValue(fromPickerValue(form.start, ZONE), ZONE)).toBe(form.start);
-    expect(scheduleFormErrors(validForm(), NOW, ZONE)).toEqual({});
+    expect(scheduleFormErrors(validForm(), NOW, ZONE, SUITES)).toEqual({});
   });
 
   it('requires a name, a future start for one time, collections and valid notify e-mails', () => {
@@ -28,28 +33,43 @@ describe('schedule form', () => {
       validForm({ name: ' ', start: '2026-03-10T09:00', scheduleNotifyEmails: 'a@b.c; nope', selector: emptyScheduleForm(NOW, ZONE).selector }),
       NOW,
       ZONE,
+      SUITES,
     );
-    expect(errors).toEqual({ name: M.required, start: M.startInPast, scheduleNotifyEmails: M.invalidEmails, selector: M.selectCollections });
+    expect(errors).toEqual({ name: M.required, start: M.startInPast, scheduleNotifyEmails: M.invalidEmails, selector: 'Select at least 1 collections.' });
   });
 
-  it('needs recurEveryDays (digits) for daily and an end after the start', () => {
-    const errors = scheduleFormErrors(validForm({ repeat: REPEAT.daily, recurEveryDays: 'x', end: '2026-03-10T11:00' }), NOW, ZONE);
+  it("takes the selector's own rule, tag filter included, for the collections", () => {
+    const tags = { optionType: 'TAG' as const, testStatusIdList: [], collectionTags: ['smoke'], versionTags: [], customCollections: false, customTestStatusIdList: [] };
+    expect(scheduleFormErrors(validForm({ selector: tags }), NOW, ZONE, SUITES).selector).toBeUndefined();
+    // A tag no collection carries selects nothing.
+    expect(scheduleFormErrors(validForm({ selector: { ...tags, collectionTags: ['nightly'] } }), NOW, ZONE, SUITES).selector).toBe('Select at least 1 collections.');
+    // Filter mode with nothing ticked: the selector's own message, once.
+    expect(scheduleFormErrors(validForm({ selector: { ...tags, customCollections: true } }), NOW, ZONE, SUITES).selector).toBe('Select at least one collection.');
+  });
+
+  it('needs recurEveryDays (digits, at least 1) for daily and an end after the start', () => {
+    const errors = scheduleFormErrors(validForm({ repeat: REPEAT.daily, recurEveryDays: 'x', end: '2026-03-10T11:00' }), NOW, ZONE, SUITES);
     expect(errors).toEqual({ recurEveryDays: M.onlyDigits, end: M.endBeforeStart });
+    const zero = validForm({ repeat: REPEAT.daily, recurEveryDays: '0', dayType: 2, recurEvery: '0', executionsPerDay: '00' });
+    expect(scheduleFormErrors(zero, NOW, ZONE, SUITES)).toEqual({ recurEveryDays: 'Must be at least 1', recurEvery: 'Must be at least 1', executionsPerDay: 'Must be at least 1' });
   });
 
   it('needs a week day for weekly, and preselects the start weekday when switching to weekly', () => {
-    expect(scheduleFormErrors(validForm({ repeat: REPEAT.weekly }), NOW, ZONE).weekDays).toBe('At least one week day must be selected.');
+    expect(scheduleFormErrors(validForm({ repeat: REPEAT.weekly }), NOW, ZONE, SUITES).weekDays).toBe('At least one week day must be selected.');
     // 2026-03-10 is a Tuesday: index 2.
     expect(withRepeat(validForm(), REPEAT.weekly, ZONE).weekDays).toEqual([0, 0, 1, 0, 0, 0, 0]);
   });
 
-  it('caps the runs of a day with the {hash} message', () => {
-    const hourly = validForm({ repeat: REPEAT.daily, dayType: 2, recurDurationType: 'Hours', recurEvery: '5', executionsPerDay: '6' });
-    expect(scheduleFormErrors(hourly, NOW, ZONE).executionsPerDay).toBe('With selected hours/minutes, maximum number of runs can be 5');
-    expect(scheduleFormErrors({ ...hourly, executionsPerDay: '5' }, NOW, ZONE)).toEqual({});
+  it('caps the runs of a day at those that fit between the start time and midnight, with the {hash} message', () => {
+    const hourly = validForm({ repeat: REPEAT.daily, start: '2026-03-11T00:00', dayType: 2, recurDurationType: 'Hours', recurEvery: '5', executionsPerDay: '6' });
+    expect(scheduleFormErrors(hourly, NOW, ZONE, SUITES).executionsPerDay).toBe('With selected hours/minutes, maximum number of runs can be 5');
+    expect(scheduleFormErrors({ ...hourly, executionsPerDay: '5' }, NOW, ZONE, SUITES)).toEqual({});
     const minutes = { ...hourly, recurDurationType: 'Minutes' as const, recurEvery: '30', executionsPerDay: '49' };
-    expect(scheduleFormErrors(minutes, NOW, ZONE).executionsPerDay).toBe('With selected hours/minutes, maximum number of runs can be 48');
+    expect(scheduleFormErrors(minutes, NOW, ZONE, SUITES).executionsPerDay).toBe('With selected hours/minutes, maximum number of runs can be 48');
     expect(scheduleDataOf(minutes)).toMatchObject({ type: 2, recurEveryHours: 0, recurEveryMinutes: 30, executionsPerDay: 49 });
+    // From 22:00 in the user's zone, 22:00 and 23:00 fit before midnight.
+    const late = { ...hourly, start: '2026-03-11T22:00', recurEvery: '1', executionsPerDay: '3' };
+    expect(scheduleFormErrors(late, NOW, ZONE, SUITES).executionsPerDay).toBe('With selected hours/minutes, maximum number of runs can be 2');
   });
 
   it('moves the end forward by a day (one time) or a year (repeating) when it is not after the start', () => {
@@ -65,7 +85,11 @@ describe('schedule conversion', () => {
   it('saves in the user zone with the selector as tag choice, and reads the saved schedule back into the form', () => {
     const selector = { optionType: 'TAG' as const, testStatusIdList: [], collectionTags: ['t1'], versionTags: ['v1'], customCollections: true, customTestStatusIdList: ['c2'] };
     const form = validForm({ repeat: REPEAT.weekly, weekDays: [0, 1, 0, 1, 0, 0, 0], end: '2026-06-10T11:00', selector, scheduleNotifyEmails: ' a@b.co ' });
-    const body = saveBodyOf(form, ZONE);
+    const executableSuites: ExecutableTestSuite[] = [
+      { testSuiteName: 'Checkout', versionTags: { v1: { statusId: 'c2', collectionTags: ['t1'] }, v2: { statusId: 'c3', collectionTags: ['t1'] } } },
+      { testSuiteName: 'Login', versionTags: { v1: { statusId: 'c4', collectionTags: [] } } },
+    ];
+    const body = saveBodyOf({ ...form, scheduleNotifyEmails: ' a@b.co; c@d.co ' }, ZONE, { executableSuites });
     expect(body).toMatchObject({
       enabled: true,
       name: 'Nightly',
@@ -78,12 +102,14 @@ describe('schedule conversion', () => {
       customCollections: true,
       customTestStatusIdList: ['c2'],
       testStatusIdList: [],
-      scheduleNotifyEmails: 'a@b.co',
+      scheduleNotifyEmails: 'a@b.co, c@d.co',
+      // What the tags choose now: Checkout v1, the one ticked collection.
+      tagCollectionData: [{ testSuiteName: 'Checkout', versionTags: { v1: { statusId: 'c2', collectionTags: ['t1'] } } }],
       timeZone: ZONE,
       scheduleData: { type: 1, weekDays: [0, 1, 0, 1, 0, 0, 0], recurEveryWeeks: 1 },
     });
     const saved = scheduleSchema.parse({
-      ...body,
+      ...saveBodyOf(form, ZONE),
       id: 's1',
       executionTime: null,
       executionTimes: [],
@@ -99,6 +125,7 @@ describe('schedule conversion', () => {
       tagCollectionData: [],
     });
     expect(scheduleFormOf(saved, ZONE)).toEqual({ ...form, scheduleNotifyEmails: 'a@b.co' });
-    expect(saveBodyOf(form, ZONE, { id: 's1', enabled: false })).toMatchObject({ id: 's1', enabled: false });
+    expect(saveBodyOf(form, ZONE, { base: { id: 's1', enabled: false } })).toMatchObject({ id: 's1', enabled: false });
+    expect(saveBodyOf(validForm(), ZONE, { executableSuites }).tagCollectionData).toEqual([]);
   });
 });

@@ -1,9 +1,18 @@
 import { DateTime } from 'luxon';
 import { multiEmail } from '../../lib/validators';
-import type { SaveScheduleInput, Schedule } from '../../shared/contracts/schedules';
-import { endAfterStart, recurrenceErrors, withRecurrenceDefaults } from '../../shared/schedule/recurrence';
+import type { TestSuiteFeedItem } from '../../shared/contracts/collections';
+import type { ExecutableTestSuite, SaveScheduleInput, Schedule } from '../../shared/contracts/schedules';
+import { commaSeparatedEmails } from '../../shared/schedule/notify-emails';
+import { endAfterStart, preselectedWeekDays, recurrenceErrors, timeOfDayIn, withRecurrenceDefaults } from '../../shared/schedule/recurrence';
 import { DAY_TYPE, REPEAT, type RecurDurationType, type Recurrence, type RepeatCode, type ScheduleData } from '../../shared/schedule/schedule-data';
-import { emptySelectorValue, type CollectionSelectorValue } from '../collection-selector/selector-value';
+import { tagCollectionDataOf } from '../../shared/schedule/tag-collection-data';
+import {
+  collectionsMatchingTags,
+  emptySelectorValue,
+  selectedCollectionIds,
+  selectionError,
+  type CollectionSelectorValue,
+} from '../../ui/CollectionTagSelector/selector-value';
 import { CONTROL_ROOM_MESSAGES as M } from './control-room-messages';
 import { EMPTY_RUNTIME_OPTIONS, runtimeConfigurationOf, runtimeErrors, runtimeOptionsOf, type RuntimeErrors, type RuntimeOptions } from './runtime-options';
 
@@ -124,11 +133,34 @@ export function recurrenceOf(form: ScheduleForm, zone: string): Recurrence | nul
 
 function countError(value: string): string | null {
   if (value.trim() === '') return M.required;
-  return isCount(value) ? null : M.onlyDigits;
+  if (!DIGITS.test(value)) return M.onlyDigits;
+  return isCount(value) ? null : M.atLeastOne;
 }
 
-/** The errors of §5 (runtime ones under `runtime`); an empty object means the form can be saved. */
-export function scheduleFormErrors(form: ScheduleForm, now: number, zone: string): ScheduleFormErrors {
+/** The popup needs at least one collection; the rule is the selector's own, so the selector shows the one error. */
+export const SCHEDULE_SELECTION_LIMITS = { minSelection: 1 } as const;
+
+/** Tags mode without a tag or version: the selector lists every collection, but a tag schedule needs a tag (§5, server too). */
+export function isMissingTags(selector: CollectionSelectorValue): boolean {
+  return selector.optionType === 'TAG' && selector.collectionTags.length === 0 && selector.versionTags.length === 0;
+}
+
+/** Why the selector's value cannot be saved (a missing tag, else the selector's rule with its tag filter applied), or null. */
+export function scheduleSelectionError(selector: CollectionSelectorValue, suites: readonly TestSuiteFeedItem[]): string | null {
+  if (isMissingTags(selector)) return M.selectTag;
+  return selectionError(selector, collectionsMatchingTags(suites, selector), SCHEDULE_SELECTION_LIMITS);
+}
+
+/** The collections the selector's value stands for now (tags applied to `suites`). */
+export function chosenCollectionIds(selector: CollectionSelectorValue, suites: readonly TestSuiteFeedItem[]): string[] {
+  return selectedCollectionIds(selector, collectionsMatchingTags(suites, selector));
+}
+
+/**
+ * The errors of §5 (runtime ones under `runtime`); an empty object means the form can be saved. `suites` are the
+ * collections the selector offers (its tag filter applies to them).
+ */
+export function scheduleFormErrors(form: ScheduleForm, now: number, zone: string, suites: readonly TestSuiteFeedItem[]): ScheduleFormErrors {
   const errors: ScheduleFormErrors = {};
   if (form.name.trim() === '') errors.name = M.required;
   const start = fromPickerValue(form.start, zone);
@@ -144,17 +176,16 @@ export function scheduleFormErrors(form: ScheduleForm, now: number, zone: string
     if (recurEveryError) errors.recurEvery = recurEveryError;
     const runsError = form.dayType === DAY_TYPE.repeatedWithinDay ? countError(form.executionsPerDay) : null;
     if (runsError) errors.executionsPerDay = runsError;
-    // The week day and {hash} rules are the recurrence engine's, shared with the server.
-    for (const error of recurrenceErrors(form.repeat, scheduleDataOf(form))) {
+    // The week day and {hash} rules are the recurrence engine's, shared with the server. Without a start, midnight
+    // (the most room in a day) keeps the {hash} check from reporting more than the missing start.
+    for (const error of recurrenceErrors(form.repeat, scheduleDataOf(form), start === null ? 0 : timeOfDayIn(start, zone))) {
       if (error.code === 'atleastOneWeekDayMustBeSelected') errors.weekDays = error.message;
       if (error.code === 'hash' && !errors.executionsPerDay && !errors.recurEvery) errors.executionsPerDay = error.message;
     }
   }
   if (multiEmail(form.scheduleNotifyEmails)) errors.scheduleNotifyEmails = M.invalidEmails;
-  const { optionType, testStatusIdList, collectionTags, versionTags, customCollections, customTestStatusIdList } = form.selector;
-  const nothingChosen =
-    optionType === 'COLLECTION' ? testStatusIdList.length === 0 : (collectionTags.length === 0 && versionTags.length === 0) || (customCollections && customTestStatusIdList.length === 0);
-  if (nothingChosen) errors.selector = M.selectCollections;
+  const selectorError = scheduleSelectionError(form.selector, suites);
+  if (selectorError) errors.selector = selectorError;
   const runtime = runtimeErrors(form.runtime);
   if (Object.keys(runtime).length > 0) errors.runtime = runtime;
   return errors;
@@ -168,7 +199,7 @@ export function hasErrors(errors: ScheduleFormErrors): boolean {
 export function withRepeat(form: ScheduleForm, repeat: RepeatCode, zone: string): ScheduleForm {
   const start = fromPickerValue(form.start, zone);
   if (start === null) return { ...form, repeat };
-  return { ...form, repeat, weekDays: withRecurrenceDefaults(repeat, start, zone, scheduleDataOf(form)).weekDays };
+  return { ...form, repeat, weekDays: preselectedWeekDays(repeat, start, zone, form.weekDays) };
 }
 
 /** The end the §4 rule moves to when start is not before end, or null when the end can stay. */
@@ -211,11 +242,15 @@ export function scheduleFormOf(schedule: Schedule, zone: string): ScheduleForm {
   };
 }
 
-/**
- * The saveSchedule body of a valid form. `base` is the schedule being edited (its id and enabled flag are kept);
- * the schedule is saved in the user's zone.
- */
-export function saveBodyOf(form: ScheduleForm, zone: string, base?: Pick<Schedule, 'id' | 'enabled'>): SaveScheduleInput {
+export interface SaveContext {
+  /** The schedule being edited: its id and enabled flag are kept. */
+  base?: Pick<Schedule, 'id' | 'enabled'>;
+  /** The executable test suites (getExecutableTestSuites): a tag schedule records those its tags choose. */
+  executableSuites?: readonly ExecutableTestSuite[];
+}
+
+/** The saveSchedule body of a valid form, saved in the user's zone. */
+export function saveBodyOf(form: ScheduleForm, zone: string, { base, executableSuites = [] }: SaveContext = {}): SaveScheduleInput {
   const startTime = fromPickerValue(form.start, zone) ?? 0;
   const { selector } = form;
   const isTags = selector.optionType === 'TAG';
@@ -225,14 +260,15 @@ export function saveBodyOf(form: ScheduleForm, zone: string, base?: Pick<Schedul
     repeat: form.repeat,
     startTime,
     endTime: form.repeat === REPEAT.once ? null : fromPickerValue(form.end, zone),
-    scheduleNotifyEmails: form.scheduleNotifyEmails.trim(),
+    scheduleNotifyEmails: commaSeparatedEmails(form.scheduleNotifyEmails),
     scheduleType: isTags ? 'TAG_COLLECTION' : 'COLLECTION',
     testStatusIdList: isTags ? [] : selector.testStatusIdList,
     collectionTags: isTags ? selector.collectionTags : [],
     versionTags: isTags ? selector.versionTags : [],
     customCollections: isTags && selector.customCollections,
     customTestStatusIdList: isTags && selector.customCollections ? selector.customTestStatusIdList : [],
-    scheduleData: withRecurrenceDefaults(form.repeat, startTime, zone, scheduleDataOf(form)),
+    tagCollectionData: isTags ? tagCollectionDataOf(executableSuites, selector) : [],
+    scheduleData: withRecurrenceDefaults(scheduleDataOf(form)),
     timeZone: zone,
     ...runtimeConfigurationOf(form.runtime),
   };

@@ -7,14 +7,15 @@ const ZONE = 'Europe/Berlin';
 const NOW = Date.UTC(2026, 2, 10, 9, 0);
 
 describe('schedule rows', () => {
-  it('sorts upcoming schedules by next run and past ones after them by name', () => {
+  it('sorts upcoming schedules by next run, and past and disabled ones after them by name', () => {
     const rows = [
       makeSchedule({ name: 'b-past', executionTime: null }),
       makeSchedule({ name: 'late', executionTime: NOW + 2 }),
       makeSchedule({ name: 'a-past', executionTime: null }),
+      makeSchedule({ name: 'ab-disabled', executionTime: NOW, enabled: false }),
       makeSchedule({ name: 'early', executionTime: NOW + 1 }),
     ];
-    expect(sortSchedules(rows).map((row) => row.name)).toEqual(['early', 'late', 'a-past', 'b-past']);
+    expect(sortSchedules(rows).map((row) => row.name)).toEqual(['early', 'late', 'a-past', 'ab-disabled', 'b-past']);
   });
 
   it('shows the next run in the user zone, Past without one and Disabled when off', () => {

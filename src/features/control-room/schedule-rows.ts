@@ -8,14 +8,19 @@ export function isPast(schedule: Pick<Schedule, 'executionTime'>): boolean {
   return schedule.executionTime === null;
 }
 
-/** Upcoming schedules by next run, then past ones by name. */
+/** The next run a row sorts by: none for a past schedule, nor for a disabled one (it will not run either). */
+const upcomingRun = (schedule: Pick<Schedule, 'executionTime' | 'enabled'>): number | null => (schedule.enabled ? schedule.executionTime : null);
+
+/** Upcoming schedules by next run, then past and disabled ones by name. */
 export function sortSchedules(schedules: readonly Schedule[]): Schedule[] {
   return [...schedules].sort((a, b) => {
-    if (a.executionTime === null || b.executionTime === null) {
-      if (a.executionTime !== b.executionTime) return a.executionTime === null ? 1 : -1;
+    const runA = upcomingRun(a);
+    const runB = upcomingRun(b);
+    if (runA === null || runB === null) {
+      if (runA !== runB) return runA === null ? 1 : -1;
       return a.name.localeCompare(b.name);
     }
-    return a.executionTime - b.executionTime;
+    return runA - runB;
   });
 }
 

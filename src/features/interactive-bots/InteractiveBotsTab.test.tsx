@@ -14,6 +14,9 @@ import { ToastRegion, toastQueue } from '../../ui/Toast';
 import { INTERACTIVE_BOTS_LOAD_FAILED } from './interactive-bot-messages';
 import { InteractiveBotsTab } from './InteractiveBotsTab';
 
+const CHANGED = 'data-table__row--changed';
+const rowOf = (cell: HTMLElement) => cell.closest('[role="row"]');
+
 function renderTab() {
   render(
     <QueryClientProvider client={createQueryClient()}>
@@ -80,7 +83,7 @@ describe('InteractiveBotsTab', () => {
     await user.click(within(secretDialog).getByRole('button', { name: 'Copy secret' }));
     expect(await navigator.clipboard.readText()).toBe(secret);
     await user.click(within(secretDialog).getByRole('button', { name: 'Done' }));
-    expect(await screen.findByRole('rowheader', { name: 'Smoke bot' })).toBeInTheDocument();
+    expect(rowOf(await screen.findByRole('rowheader', { name: 'Smoke bot' }))).toHaveClass(CHANGED);
     expect(screen.queryByText(secret)).not.toBeInTheDocument();
   });
 
@@ -120,6 +123,23 @@ describe('InteractiveBotsTab', () => {
     expect(interactiveBotsBackend.updated.at(-1)).toMatchObject({ trigger_id: bot.trigger_id, status: 'DISABLED' });
     await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Renamed' })).not.toBeInTheDocument());
     expect(screen.getByText('No data to display')).toBeInTheDocument();
+  });
+
+  it('highlights a bot whose switch or collection was changed, not the others', async () => {
+    interactiveBotsBackend.bots = [
+      makeInteractiveBot({ interactive_trigger_name: 'Smoke bot', teststatus_id: 'collection-1' }),
+      makeInteractiveBot({ interactive_trigger_name: 'Other bot', teststatus_id: 'collection-1' }),
+    ];
+    const user = renderTab();
+    await user.click(await screen.findByRole('switch', { name: 'Enable Smoke bot' }));
+    expect(await screen.findByText('Interactive Bot Saved')).toBeInTheDocument();
+    expect(rowOf(screen.getByRole('rowheader', { name: 'Smoke bot' }))).toHaveClass(CHANGED);
+    expect(rowOf(screen.getByRole('rowheader', { name: 'Other bot' }))).not.toHaveClass(CHANGED);
+
+    await user.click(screen.getByRole('button', { name: /Collection of Other bot/ }));
+    await user.click(await screen.findByRole('option', { name: 'Nightly' }));
+    await waitFor(() => expect(rowOf(screen.getByRole('rowheader', { name: 'Other bot' }))).toHaveClass(CHANGED));
+    expect(interactiveBotsBackend.updated.at(-1)).toMatchObject({ interactive_trigger_name: 'Other bot', teststatus_id: 'collection-2' });
   });
 
   it('resets the row and shows the server message when a save fails', async () => {

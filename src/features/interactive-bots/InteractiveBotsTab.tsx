@@ -11,7 +11,7 @@ import {
 } from '../../shared/contracts/interactive-bots';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { DataTable, type DataTableColumn, type DataTableValues } from '../../ui/DataTable';
+import { DataTable, useChangedRows, type DataTableColumn, type DataTableValues } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
 import { toast } from '../../ui/Toast';
@@ -40,6 +40,8 @@ export function InteractiveBotsTab() {
   const [pending, setPending] = useState<PendingAction | null>(null);
   const [shownSecret, setShownSecret] = useState<InteractiveBotWithSecret | null>(null);
   const listKey = interactiveBotsQuery().queryKey;
+  // Saved and created bots are highlighted for 5 s (§4), whichever control saved them.
+  const changedRows = useChangedRows();
 
   useEffect(() => {
     if (bots.isError) toast.error(INTERACTIVE_BOTS_LOAD_FAILED);
@@ -60,6 +62,7 @@ export function InteractiveBotsTab() {
           : rows.map((row) => (row.trigger_id === saved.trigger_id ? saved : row)),
       );
       toast.success(saved.status === 'DISABLED' ? INTERACTIVE_BOT_MESSAGES.deleted : INTERACTIVE_BOT_MESSAGES.saved);
+      if (saved.status !== 'DISABLED') changedRows.markChanged(saved.id);
     } catch (error) {
       toast.error(failureMessage(error));
       await queryClient.invalidateQueries({ queryKey: listKey });
@@ -71,7 +74,9 @@ export function InteractiveBotsTab() {
 
   const create = async (bot: CreateInteractiveBot) => {
     try {
-      setShownSecret(await createInteractiveBot(bot));
+      const created = await createInteractiveBot(bot);
+      setShownSecret(created);
+      changedRows.markChanged(created.id);
     } catch (error) {
       toast.error(failureMessage(error));
       throw error;
@@ -152,7 +157,7 @@ export function InteractiveBotsTab() {
           New interactive bot
         </Button>
       </div>
-      <DataTable label="Interactive Bots" columns={columns} rows={bots.data ?? []} onSave={onInlineSave} />
+      <DataTable label="Interactive Bots" columns={columns} rows={bots.data ?? []} onSave={onInlineSave} changedRows={changedRows} />
       <NewBotDialog isOpen={adding} collections={collectionOptions} onCreate={create} onClose={() => setAdding(false)} />
       <BotSecretDialog bot={shownSecret} onClose={() => setShownSecret(null)} />
       <ConfirmDialog

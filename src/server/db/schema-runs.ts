@@ -28,6 +28,8 @@ export interface RunsTable {
   progress: string;
   /** JSON {path, name}[] of run-wide attachments (videos). */
   attachments: string;
+  /** JSON Record<name, value>: variables the run starts with (a schedule's data row; migration 0007). */
+  variables: string;
 }
 
 export type StepResultValue = (typeof STEP_RESULT_VALUES)[number];

@@ -15,6 +15,7 @@ import type {
   ScheduleNotesTable,
   SchedulesTable,
 } from './schema-schedules';
+import type { VariableExcelDataTable, VariablesTable } from './schema-variables';
 
 /** Timestamps are ISO-8601 UTC strings so they sort and compare as text. Booleans are 0/1. */
 export interface UsersTable {
@@ -103,4 +104,6 @@ export interface Database {
   import_processes: ImportProcessesTable;
   collection_attachments: CollectionAttachmentsTable;
   collection_exports: CollectionExportsTable;
+  variables: VariablesTable;
+  variable_excel_data: VariableExcelDataTable;
 }

@@ -56,6 +56,16 @@ import { registerSaveTag } from './tags/saveTag';
 import { registerCreateUser } from './users/createUser';
 import { registerGetUser } from './users/getUser';
 import { registerListUsers } from './users/listUsers';
+import { registerCreateExcelVariable } from './variables/createExcelVariable';
+import { registerCreateVariable } from './variables/createVariable';
+import { registerDeleteVariable } from './variables/deleteVariable';
+import { registerGetExcelVariableData } from './variables/getExcelVariableData';
+import { registerGetVariable } from './variables/getVariable';
+import { registerGetVariableUsage } from './variables/getVariableUsage';
+import { registerListVariables } from './variables/listVariables';
+import { registerSearchVariables } from './variables/searchVariables';
+import { registerUpdateExcelVariable } from './variables/updateExcelVariable';
+import { registerUpdateVariable } from './variables/updateVariable';
 
 /** Every API operation, one module each. Later areas add their register functions here. */
 const registrations: ((api: Api) => void)[] = [
@@ -116,6 +126,16 @@ const registrations: ((api: Api) => void)[] = [
   registerExportCollection,
   registerGetImportStatus,
   registerGetTransferStats,
+  registerListVariables,
+  registerSearchVariables,
+  registerGetVariable,
+  registerGetVariableUsage,
+  registerCreateVariable,
+  registerUpdateVariable,
+  registerDeleteVariable,
+  registerCreateExcelVariable,
+  registerUpdateExcelVariable,
+  registerGetExcelVariableData,
 ];
 
 export function registerApiRoutes(api: Api): void {

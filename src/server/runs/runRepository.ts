@@ -13,11 +13,13 @@ export type StepResultRow = Selectable<StepResultsTable>;
 export type NewStepResult = Omit<StepResultRow, 'id' | 'images' | 'attachments'> & { images: FileRef[]; attachments: FileRef[] };
 
 const stringListSchema = z.array(z.string());
+const runVariablesSchema = z.record(z.string(), z.string());
 const fileRefListSchema = z.array(fileRefSchema);
 
 export const parseStringList = (json: string): string[] => stringListSchema.parse(JSON.parse(json));
 export const parseFileRefs = (json: string): FileRef[] => fileRefListSchema.parse(JSON.parse(json));
 export const parseProgress = (json: string): RunProgress => runProgressSchema.parse(JSON.parse(json));
+export const parseRunVariables = (json: string): Record<string, string> => runVariablesSchema.parse(JSON.parse(json));
 
 export const now = (): string => new Date().toISOString();
 
@@ -26,8 +28,11 @@ export interface RunAuthor {
   userId: string;
 }
 
-/** Queues a run of `collection` as it is now: later edits of the collection do not change a queued run. */
-export async function insertRun(db: Db, collection: Collection, by: RunAuthor): Promise<RunRow> {
+/**
+ * Queues a run of `collection` as it is now: later edits of the collection do not change a queued run. `variables`
+ * are the `${name}` values it starts with (a schedule's data row).
+ */
+export async function insertRun(db: Db, collection: Collection, by: RunAuthor, variables: Readonly<Record<string, string>> = {}): Promise<RunRow> {
   const row: RunRow = {
     status_id: randomUUID(),
     org_id: by.orgId,
@@ -45,6 +50,7 @@ export async function insertRun(db: Db, collection: Collection, by: RunAuthor): 
     cancelled_by: null,
     progress: JSON.stringify(initialProgress()),
     attachments: '[]',
+    variables: JSON.stringify(variables),
   };
   await db.insertInto('runs').values(row).execute();
   return row;
@@ -125,6 +131,20 @@ export async function finishRun(
       })
       .where('status_id', '=', statusId)
       .execute();
+    const resourceIds = parseStringList(run.resource_ids);
+    if (resourceIds.length > 0) {
+      await trx.updateTable('resources').set({ device_in_use: 0, updated_at: now() }).where('device_id', 'in', resourceIds).execute();
+    }
+    return true;
+  });
+}
+
+/** Puts a RUNNING run that never started back in the queue and frees its resources; false when it is not RUNNING. */
+export async function requeueRun(db: Db, statusId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const run = await trx.selectFrom('runs').select(['resource_ids', 'state']).where('status_id', '=', statusId).executeTakeFirst();
+    if (run?.state !== 'RUNNING') return false;
+    await trx.updateTable('runs').set({ state: 'QUEUED', resource_ids: '[]', time_started: null }).where('status_id', '=', statusId).execute();
     const resourceIds = parseStringList(run.resource_ids);
     if (resourceIds.length > 0) {
       await trx.updateTable('resources').set({ device_in_use: 0, updated_at: now() }).where('device_id', 'in', resourceIds).execute();

@@ -4,11 +4,12 @@ import { collectionSchema } from '../../shared/contracts/collections';
 import type { FileRef, RunProgress } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
 import type { RunState } from '../db/schema-runs';
-import { BROWSER_DEVICE_TYPE } from '../resources/browserPool';
+import { BROWSER_DEVICE_TYPE, browserPoolIds, executableStamp, freeBrowserIds, setBrowsersPluggedIn } from '../resources/browserPool';
 import type { Scheduler } from '../scheduler/scheduler';
 import { artifactsRoot, RunArtifacts } from './artifacts';
 import { executeBrowserRun, type RunRecorder } from './executor/browserExecutor';
-import { createWarmBrowsers } from './executor/warmBrowsers';
+import { createWarmBrowsers, type BrowserSession } from './executor/warmBrowsers';
+import { queueHintOf } from './runViews';
 import {
   addRunAttachment,
   appendLog,
@@ -18,7 +19,9 @@ import {
   insertStepResult,
   listRunsIn,
   now,
+  parseRunVariables,
   parseStringList,
+  requeueRun,
   saveProgress,
   type RunAuthor,
   type RunRow,
@@ -52,6 +55,12 @@ export interface RunService {
   start(baseUrl: string): void;
   /** Allocates free resources to queued runs now (also on every scheduler tick). */
   dispatch(): Promise<void>;
+  /**
+   * Makes the browser pool's pluggedIn true to this moment: all unplugged while the Chromium executable is missing,
+   * and, while it is there, a relaunch attempt for each unplugged free resource (at most every RELAUNCH_RETRY_MS).
+   * Runs on the scheduler every BROWSER_POOL_CHECK_MS; callable directly.
+   */
+  checkBrowserPool(): Promise<void>;
   /** Stops every execution without ending its run: the next start aborts it, exactly as after a crash. */
   close(): Promise<void>;
 }
@@ -60,8 +69,15 @@ export interface RunServiceOptions {
   db: Db;
   dataDir: string;
   chromiumPath: string;
+  /** browser-1 .. browser-N are the pool this service keeps truthful (registerBrowserPool). */
+  browserPoolSize: number;
   scheduler: Scheduler;
 }
+
+/** As often as Resource Management refreshes device statuses (spec part 1 §9). */
+export const BROWSER_POOL_CHECK_MS = 5_000;
+/** A resource whose Chromium failed to start is tried again after this long (a launch costs about a second). */
+export const RELAUNCH_RETRY_MS = 30_000;
 
 export const RESTART_ABORT_LOG = 'The server stopped while this run was in progress: aborted at restart';
 
@@ -126,7 +142,15 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
   let dispatching: Promise<void> | undefined;
   let again = false;
   let unregisterTick: (() => void) | undefined;
-  const browsers = createWarmBrowsers(options.chromiumPath);
+  const poolIds = browserPoolIds(options.browserPoolSize);
+  const relaunchAfter = new Map<string, number>();
+  let nextPoolCheck = 0;
+  let lastExecutableStamp: string | null = null;
+  const browsers = createWarmBrowsers(options.chromiumPath, async (deviceId, launched) => {
+    if (closed) return;
+    const changed = await setBrowsersPluggedIn(db, [deviceId], launched);
+    if (launched && changed.length > 0) void dispatch();
+  });
 
   await abortInterruptedRuns(db);
 
@@ -157,7 +181,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     const [deviceId = ''] = parseStringList(run.resource_ids);
     try {
       await recorder.log(`Started on ${deviceId}`);
-      const session = await browsers.acquire(deviceId);
+      const session = await acquireOrRequeue(run, deviceId, entry);
+      if (!session) return;
       entry.browser = session.browser;
       const outcome = await executeBrowserRun({
         statusId: run.status_id,
@@ -167,6 +192,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
         artifacts: new RunArtifacts(root, run.status_id),
         recorder,
         signal: entry.controller.signal,
+        variables: parseRunVariables(run.variables),
       });
       state = outcome.result;
       progress = outcome.progress;
@@ -184,16 +210,43 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     });
   }
 
+  /**
+   * The run's browser. When Chromium cannot be launched the resource is already unplugged (the launch report) and the
+   * run goes back to the queue for a resource that works: it never ran, so nothing of it is lost.
+   */
+  async function acquireOrRequeue(run: RunRow, deviceId: string, entry: ActiveRun): Promise<BrowserSession | undefined> {
+    try {
+      return await browsers.acquire(deviceId);
+    } catch (error) {
+      if (closed) return undefined;
+      if (entry.stop) throw error;
+      await appendLog(db, run.status_id, `Chromium could not be started on ${deviceId} (${firstLine(error)}): the run is back in the queue`);
+      await requeueRun(db, run.status_id);
+      return undefined;
+    }
+  }
+
+  async function checkBrowserPool(): Promise<void> {
+    if (closed) return;
+    const stamp = await executableStamp(options.chromiumPath);
+    // A Chromium that appeared or was replaced is tried at once, whatever failed before.
+    if (stamp !== lastExecutableStamp) relaunchAfter.clear();
+    lastExecutableStamp = stamp;
+    if (stamp === null) {
+      await setBrowsersPluggedIn(db, poolIds, false);
+      return;
+    }
+    const now = Date.now();
+    for (const deviceId of await freeBrowserIds(db, false, poolIds)) {
+      if (now < (relaunchAfter.get(deviceId) ?? 0)) continue;
+      relaunchAfter.set(deviceId, now + RELAUNCH_RETRY_MS);
+      void browsers.probe(deviceId);
+    }
+  }
+
   /** Free plugged-in browser resources get their Chromium started before the first run asks. */
   async function warmFreeBrowsers(): Promise<void> {
-    const free = await db
-      .selectFrom('resources')
-      .select('device_id')
-      .where('cmd_device_type', '=', BROWSER_DEVICE_TYPE)
-      .where('plugged_in', '=', 1)
-      .where('device_in_use', '=', 0)
-      .execute();
-    for (const resource of free) browsers.warm(resource.device_id);
+    for (const deviceId of await freeBrowserIds(db, true)) browsers.warm(deviceId);
   }
 
   function launch(run: RunRow): void {
@@ -246,6 +299,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     async enqueue(collection, by) {
       const run = await insertRun(db, collection, by);
       await appendLog(db, run.status_id, `Queued by ${by.userId}`);
+      const hint = await queueHintOf(db, run);
+      if (hint !== undefined) await appendLog(db, run.status_id, hint);
       void dispatch();
       return run;
     },
@@ -276,10 +331,20 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     start(url) {
       baseUrl = url;
       void warmFreeBrowsers();
-      unregisterTick = options.scheduler.registerTickHandler('run dispatcher', () => dispatch());
+      const unregisterDispatch = options.scheduler.registerTickHandler('run dispatcher', () => dispatch());
+      const unregisterPoolCheck = options.scheduler.registerTickHandler('browser pool', async () => {
+        if (Date.now() < nextPoolCheck) return;
+        nextPoolCheck = Date.now() + BROWSER_POOL_CHECK_MS;
+        await checkBrowserPool();
+      });
+      unregisterTick = () => {
+        unregisterDispatch();
+        unregisterPoolCheck();
+      };
       void dispatch();
     },
     dispatch,
+    checkBrowserPool,
     async close() {
       closed = true;
       unregisterTick?.();

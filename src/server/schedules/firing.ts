@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { matchesTagSelection, type Collection } from '../../shared/contracts/collections';
 import { FINISHED_RUN_STATES, type RUN_STATES } from '../../shared/contracts/runs';
-import { overrideResourceSchema, SCHEDULE_MESSAGES } from '../../shared/contracts/schedules';
+import { SCHEDULE_MESSAGES } from '../../shared/contracts/schedules';
 import type { Db } from '../db/database';
 import type { ScheduleExecutionKind, ScheduleItemState } from '../db/schema-schedules';
 import { findCollection, listCollections } from '../features/collections/collectionRepository';
 import { appendLog, insertRun } from '../runs/runRepository';
+import { overriddenResources, resolveOverrides, resourceOverrideSchema } from './runtimeOverrides';
 import type { ScheduleDefinition, ScheduleExecutionRow, ScheduleRow } from './scheduleRepository';
 
 /** The runtime configuration a firing keeps, so that editing the schedule does not change a firing under way. */
@@ -15,22 +16,27 @@ const firingRuntimeSchema = z.object({
   /** Minutes a run may wait in the queue before the one notification of the firing; null: no notification. */
   notifyAfterMinutes: z.number().int().nullable(),
   recipients: z.string(),
-  overrideResourcesList: z.array(overrideResourceSchema),
+  /** Override resources with resource variables read when it fired (runtimeOverrides.ts). */
+  resourceOverrides: z.array(resourceOverrideSchema).default([]),
   /** Every step's timeout in ms; null keeps the steps' own timeouts. */
   stepTimeoutMs: z.number().int().nullable(),
+  /** Override Datasource: the data row's values, which every run of the firing starts with as `${name}`; null: none. */
+  dataVariables: z.record(z.string(), z.string()).nullable().default(null),
 });
 export type FiringRuntime = z.infer<typeof firingRuntimeSchema>;
 
 type RunState = (typeof RUN_STATES)[number];
 const FINISHED: readonly RunState[] = FINISHED_RUN_STATES;
 
+/** The runtime configuration without what the overrides name (resolveOverrides reads that when the schedule fires). */
 export function firingRuntimeOf(definition: ScheduleDefinition): FiringRuntime {
   return {
     inOrder: definition.inOrder,
     notifyAfterMinutes: definition.notifyOnWaitInQueue ? definition.waitInMinutesBeforeNotify : null,
     recipients: definition.scheduleNotifyEmails,
-    overrideResourcesList: definition.overrideResources ? definition.overrideResourcesList : [],
+    resourceOverrides: [],
     stepTimeoutMs: definition.overrideStepTimeout ? definition.stepTimeout : null,
+    dataVariables: null,
   };
 }
 
@@ -73,22 +79,11 @@ export async function addNote(db: Db, executionId: string, at: number, text: str
 }
 
 /**
- * The collection as this firing runs it: override pairs replace the resource the collection asks for, and an
- * overridden step timeout becomes every step's timeout (the executor applies each step's timeoutMs). A pair naming a
- * resource variable cannot be resolved yet (variables are not built): it is noted and the collection keeps its resource.
+ * The collection as this firing runs it: override pairs replace the resources the collection asks for (a pair it does
+ * not use is noted), and an overridden step timeout becomes every step's timeout (the executor applies each step's timeoutMs).
  */
 function applyRuntime(collection: Collection, runtime: FiringRuntime, note: (text: string) => void): Collection {
-  let hybridDeviceIds = collection.hybridDeviceIds;
-  for (const { currentDevice, newDevice } of runtime.overrideResourcesList) {
-    if (currentDevice.useVariable || newDevice.useVariable) {
-      const variable = (currentDevice.useVariable ? currentDevice.variableId : newDevice.variableId) ?? '';
-      note(SCHEDULE_MESSAGES.variableUnresolved(variable, collection.testSuiteName));
-      continue;
-    }
-    if (!(currentDevice.deviceId in hybridDeviceIds) || newDevice.deviceId === '') continue;
-    const { [currentDevice.deviceId]: _replaced, ...kept } = hybridDeviceIds;
-    hybridDeviceIds = { ...kept, [newDevice.deviceId]: newDevice.deviceId };
-  }
+  const hybridDeviceIds = overriddenResources(collection, runtime.resourceOverrides, note);
   const timeoutMs = runtime.stepTimeoutMs;
   if (timeoutMs === null) return { ...collection, hybridDeviceIds };
   const withTimeout = (flows: Collection['testCases']) =>
@@ -110,12 +105,13 @@ interface ItemWithRun {
   state: ScheduleItemState;
   status_id: string | null;
   run_state: RunState | null;
-  time_submitted: string | null;
 }
 
-function itemsOf(db: Db, executionIds: readonly string[]): Promise<(ItemWithRun & { execution_id: string })[]> {
-  if (executionIds.length === 0) return Promise.resolve([]);
-  return db
+const ACTIVE_STATUSES = ['QUEUED', 'RUNNING'] as const;
+
+/** Firings' items with their runs' states. */
+const itemsQuery = (db: Db) =>
+  db
     .selectFrom('schedule_execution_items as item')
     .leftJoin('runs', 'runs.status_id', 'item.status_id')
     .select([
@@ -127,20 +123,32 @@ function itemsOf(db: Db, executionIds: readonly string[]): Promise<(ItemWithRun 
       'item.state',
       'item.status_id',
       'runs.state as run_state',
-      'runs.time_submitted',
     ])
-    .where('item.execution_id', 'in', executionIds)
     .orderBy('item.execution_id')
-    .orderBy('item.position')
+    .orderBy('item.position');
+
+type ItemOfExecution = ItemWithRun & { execution_id: string };
+
+function itemsOf(db: Db, executionId: string): Promise<ItemOfExecution[]> {
+  return itemsQuery(db).where('item.execution_id', '=', executionId).execute();
+}
+
+/** The items of every firing under way, by firing. */
+async function activeItemsByExecution(db: Db): Promise<Map<string, ItemOfExecution[]>> {
+  const items = await itemsQuery(db)
+    .innerJoin('schedule_executions as firing', 'firing.id', 'item.execution_id')
+    .where('firing.status', 'in', ACTIVE_STATUSES)
     .execute();
+  const byExecution = new Map<string, ItemOfExecution[]>();
+  for (const item of items) byExecution.set(item.execution_id, [...(byExecution.get(item.execution_id) ?? []), item]);
+  return byExecution;
 }
 
 const isFinished = (item: ItemWithRun): boolean =>
   item.state === 'SKIPPED' || (item.state === 'ENQUEUED' && item.run_state !== null && FINISHED.includes(item.run_state));
 
 /** Queues the run of one planned collection of the firing, in the caller's transaction; answers the item as it is now. */
-async function enqueueItem(trx: Db, execution: ScheduleExecutionRow, item: ItemWithRun, now: number): Promise<ItemWithRun> {
-  const runtime = firingRuntimeSchema.parse(JSON.parse(execution.runtime));
+async function enqueueItem(trx: Db, execution: ScheduleExecutionRow, runtime: FiringRuntime, item: ItemWithRun, now: number): Promise<ItemWithRun> {
   const collection = await findCollection(trx, item.collection_id, execution.org_id);
   if (!collection) {
     await trx.updateTable('schedule_execution_items').set({ state: 'SKIPPED' }).where('id', '=', item.id).execute();
@@ -148,15 +156,54 @@ async function enqueueItem(trx: Db, execution: ScheduleExecutionRow, item: ItemW
     return { ...item, state: 'SKIPPED' };
   }
   const notes: string[] = [];
-  const run = await insertRun(trx, applyRuntime(collection, runtime, (text) => notes.push(text)), {
-    orgId: execution.org_id,
-    userId: execution.triggered_by,
-  });
+  const variables = runtime.dataVariables ?? {};
+  const run = await insertRun(trx, applyRuntime(collection, runtime, (text) => notes.push(text)), { orgId: execution.org_id, userId: execution.triggered_by }, variables);
   await appendLog(trx, run.status_id, `Queued by schedule ${execution.schedule_name} for ${execution.triggered_by}`);
   if (runtime.stepTimeoutMs !== null) await appendLog(trx, run.status_id, `Every step's timeout is ${runtime.stepTimeoutMs} ms (schedule override)`);
+  if (runtime.dataVariables !== null) {
+    await appendLog(trx, run.status_id, `Starts with the data row's variables ${Object.keys(variables).join(', ')} (schedule override)`);
+  }
   for (const text of notes) await addNote(trx, execution.id, now, text);
   await trx.updateTable('schedule_execution_items').set({ state: 'ENQUEUED', status_id: run.status_id }).where('id', '=', item.id).execute();
-  return { ...item, state: 'ENQUEUED', status_id: run.status_id, run_state: run.state, time_submitted: run.time_submitted };
+  return { ...item, state: 'ENQUEUED', status_id: run.status_id, run_state: run.state };
+}
+
+const parseRuntime = (execution: ScheduleExecutionRow): FiringRuntime => firingRuntimeSchema.parse(JSON.parse(execution.runtime));
+
+/** The collections whose turn has come: all pending ones at once, or in order the first unfinished one when pending. */
+function dueItems(runtime: FiringRuntime, items: readonly ItemWithRun[]): ItemWithRun[] {
+  if (!runtime.inOrder) return items.filter((item) => item.state === 'PENDING');
+  const turn = items.find((item) => !isFinished(item));
+  return turn?.state === 'PENDING' ? [turn] : [];
+}
+
+/** A collection waits in the queue from the firing until its run starts, also while it waits for its turn in order. */
+const isWaiting = (item: ItemWithRun): boolean => item.state === 'PENDING' || item.run_state === 'QUEUED';
+
+/**
+ * The collection the one wait-in-queue notification names, once the firing waited longer than the schedule allows;
+ * PENDING time counts as the queue table counts it (docs/decisions.md, Schedules server).
+ */
+function lateItem(execution: ScheduleExecutionRow, runtime: FiringRuntime, items: readonly ItemWithRun[], now: number): ItemWithRun | undefined {
+  if (runtime.notifyAfterMinutes === null || execution.notified_at !== null) return undefined;
+  if (execution.triggered_at >= now - runtime.notifyAfterMinutes * 60_000) return undefined;
+  return items.find(isWaiting);
+}
+
+function statusOf(execution: ScheduleExecutionRow, items: readonly ItemWithRun[]): ScheduleExecutionRow['status'] {
+  if (items.every(isFinished)) return execution.cancelled_by === null ? 'COMPLETED' : 'CANCELLED';
+  return items.some((item) => item.run_state !== null && item.run_state !== 'QUEUED') ? 'RUNNING' : 'QUEUED';
+}
+
+/** Whether advanceExecution would change anything: the tick opens a transaction only for such firings. */
+function needsAdvance(execution: ScheduleExecutionRow, items: readonly ItemWithRun[], hasQueueRow: boolean, now: number): boolean {
+  const runtime = parseRuntime(execution);
+  return (
+    dueItems(runtime, items).length > 0 ||
+    (hasQueueRow && !items.some(isWaiting)) ||
+    lateItem(execution, runtime, items, now) !== undefined ||
+    statusOf(execution, items) !== execution.status
+  );
 }
 
 /**
@@ -165,63 +212,56 @@ async function enqueueItem(trx: Db, execution: ScheduleExecutionRow, item: ItemW
  * queued-schedule row when nothing is left in the queue, and settles the firing's status. Answers whether a run was queued.
  */
 async function advanceExecution(trx: Db, execution: ScheduleExecutionRow, items: ItemWithRun[], now: number): Promise<boolean> {
-  const runtime = firingRuntimeSchema.parse(JSON.parse(execution.runtime));
-  let queued = false;
-  const pending = items.filter((item) => item.state === 'PENDING');
-  const turn = runtime.inOrder ? items.find((item) => !isFinished(item)) : undefined;
-  const due = runtime.inOrder ? (turn?.state === 'PENDING' ? [turn] : []) : pending;
+  const runtime = parseRuntime(execution);
+  const due = dueItems(runtime, items);
   const updated = new Map<number, ItemWithRun>();
-  for (const item of due) {
-    updated.set(item.id, await enqueueItem(trx, execution, item, now));
-    queued = true;
-  }
+  for (const item of due) updated.set(item.id, await enqueueItem(trx, execution, runtime, item, now));
   const current = items.map((item) => updated.get(item.id) ?? item);
 
-  const waiting = current.filter((item) => item.state === 'PENDING' || item.run_state === 'QUEUED');
-  if (waiting.length === 0) await trx.deleteFrom('queued_schedules').where('execution_id', '=', execution.id).execute();
+  if (!current.some(isWaiting)) await trx.deleteFrom('queued_schedules').where('execution_id', '=', execution.id).execute();
 
-  if (runtime.notifyAfterMinutes !== null && execution.notified_at === null) {
-    const limit = now - runtime.notifyAfterMinutes * 60_000;
-    const late = current.find((item) => item.run_state === 'QUEUED' && item.time_submitted !== null && Date.parse(item.time_submitted) < limit);
-    if (late) {
-      await trx
-        .insertInto('schedule_notes')
-        .values({
-          execution_id: execution.id,
-          at: now,
-          kind: 'NOTIFICATION',
-          text: SCHEDULE_MESSAGES.waitedInQueue(late.test_suite_name, runtime.notifyAfterMinutes),
-          recipients: runtime.recipients,
-        })
-        .execute();
-      await trx.updateTable('schedule_executions').set({ notified_at: now }).where('id', '=', execution.id).execute();
-    }
+  const late = lateItem(execution, runtime, current, now);
+  if (late && runtime.notifyAfterMinutes !== null) {
+    await trx
+      .insertInto('schedule_notes')
+      .values({
+        execution_id: execution.id,
+        at: now,
+        kind: 'NOTIFICATION',
+        text: SCHEDULE_MESSAGES.waitedInQueue(late.test_suite_name, runtime.notifyAfterMinutes),
+        recipients: runtime.recipients,
+      })
+      .execute();
+    await trx.updateTable('schedule_executions').set({ notified_at: now }).where('id', '=', execution.id).execute();
   }
 
-  const status = current.every(isFinished)
-    ? execution.cancelled_by === null
-      ? 'COMPLETED'
-      : 'CANCELLED'
-    : current.some((item) => item.run_state !== null && item.run_state !== 'QUEUED')
-      ? 'RUNNING'
-      : 'QUEUED';
+  const status = statusOf(execution, current);
   if (status !== execution.status) await trx.updateTable('schedule_executions').set({ status }).where('id', '=', execution.id).execute();
-  return queued;
+  return due.length > 0;
 }
 
 /**
- * Moves every firing still under way on (see advanceExecution), each in its own transaction that re-reads it, so a
- * cancel in between is seen; `justFired` are skipped. Answers whether any run was queued.
+ * Moves every firing still under way on (see advanceExecution); `justFired` are skipped. One read finds the firings
+ * with something to do; each of those is advanced in its own transaction that re-reads it, so a cancel in between is
+ * seen. Firings that only wait cost no write, however many there are. Answers whether any run was queued.
  */
 export async function advanceExecutions(db: Db, now: number, justFired: ReadonlySet<string> = new Set()): Promise<boolean> {
-  const active = await db.selectFrom('schedule_executions').select('id').where('status', 'in', ['QUEUED', 'RUNNING']).execute();
+  const active = await db
+    .selectFrom('schedule_executions as execution')
+    .leftJoin('queued_schedules as queue', 'queue.execution_id', 'execution.id')
+    .selectAll('execution')
+    .select('queue.id as queue_row_id')
+    .where('execution.status', 'in', ACTIVE_STATUSES)
+    .execute();
+  const itemsByExecution = await activeItemsByExecution(db);
   let queued = false;
-  for (const { id } of active) {
+  for (const { queue_row_id: queueRowId, ...execution } of active) {
     // fireSchedule advanced these in their own transaction a moment ago.
-    if (justFired.has(id)) continue;
+    if (justFired.has(execution.id)) continue;
+    if (!needsAdvance(execution, itemsByExecution.get(execution.id) ?? [], queueRowId !== null, now)) continue;
     const advanced = await db.transaction().execute(async (trx) => {
-      const execution = await trx.selectFrom('schedule_executions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      return advanceExecution(trx, execution, await itemsOf(trx, [id]), now);
+      const fresh = await trx.selectFrom('schedule_executions').selectAll().where('id', '=', execution.id).executeTakeFirstOrThrow();
+      return advanceExecution(trx, fresh, await itemsOf(trx, execution.id), now);
     });
     queued ||= advanced;
   }
@@ -241,6 +281,8 @@ export interface Firing {
  */
 export async function fireSchedule(trx: Db, schedule: ScheduleRow, definition: ScheduleDefinition, firing: Firing, now: number): Promise<string> {
   const planned = await plannedCollections(trx, definition, schedule.org_id);
+  const overrideNotes: string[] = [];
+  const overrides = await resolveOverrides(trx, definition, schedule.org_id, (text) => overrideNotes.push(text));
   const execution: ScheduleExecutionRow = {
     id: randomUUID(),
     schedule_id: schedule.id,
@@ -254,12 +296,12 @@ export async function fireSchedule(trx: Db, schedule: ScheduleRow, definition: S
     schedule_name: schedule.name,
     collection_tags: JSON.stringify(definition.scheduleType === 'TAG_COLLECTION' ? definition.collectionTags : []),
     version_tags: JSON.stringify(definition.scheduleType === 'TAG_COLLECTION' ? definition.versionTags : []),
-    runtime: JSON.stringify(firingRuntimeOf(definition)),
+    runtime: JSON.stringify({ ...firingRuntimeOf(definition), ...overrides }),
     notified_at: null,
   };
   await trx.insertInto('schedule_executions').values(execution).execute();
   if (firing.kind === 'CATCH_UP') await addNote(trx, execution.id, now, SCHEDULE_MESSAGES.caughtUp);
-  if (definition.overrideDataSource) await addNote(trx, execution.id, now, SCHEDULE_MESSAGES.dataSourceNotApplied);
+  for (const text of overrideNotes) await addNote(trx, execution.id, now, text);
   if (planned.length === 0) await addNote(trx, execution.id, now, SCHEDULE_MESSAGES.noCollections);
   const items: ItemWithRun[] = [];
   for (const [position, collection] of planned.entries()) {
@@ -273,7 +315,7 @@ export async function fireSchedule(trx: Db, schedule: ScheduleRow, definition: S
       status_id: null,
     };
     const { id } = await trx.insertInto('schedule_execution_items').values(values).returning('id').executeTakeFirstOrThrow();
-    items.push({ ...values, id, run_state: null, time_submitted: null });
+    items.push({ ...values, id, run_state: null });
     if (collection.skipReason) await addNote(trx, execution.id, now, collection.skipReason);
   }
   await trx.insertInto('queued_schedules').values({ id: randomUUID(), execution_id: execution.id, org_id: schedule.org_id, created_at: now }).execute();

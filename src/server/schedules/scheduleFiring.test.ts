@@ -7,6 +7,8 @@ import { collectionSchema, ORGANIZATION_TAG, VERSION_TAG } from '../../shared/co
 import { saveScheduleSchema, type SaveScheduleInput } from '../../shared/contracts/schedules';
 import { createApp, type StudioApp } from '../app';
 import { insertCollection } from '../features/collections/collectionRepository';
+import type { ExcelSheet } from '../features/variables/excelSheet';
+import { insertVariable } from '../features/variables/variableRepository';
 import { finishRun } from '../runs/runRepository';
 import { fakeExecutable } from '../testing/testServer';
 import { findUserByUserId } from '../users/userRepository';
@@ -157,7 +159,7 @@ describe('schedule firing with a controllable clock', () => {
       ['MISSED', utc('2026-05-03T06:00:00Z'), 'MISSED'],
     ]);
     const notes = await db().selectFrom('schedule_notes').select('text').where('execution_id', '=', all[3]?.id ?? '').execute();
-    expect(notes[0]?.text).toMatch(/^Missed while the server was down: 2 execution\(s\)/);
+    expect(notes[0]?.text).toMatch(/^Missed: not fired at the planned time \(the server was down or too busy\): 2 execution\(s\)/);
     const next = await db().selectFrom('schedules').select('next_execution_at').where('id', '=', row.id).executeTakeFirstOrThrow();
     expect(next.next_execution_at).toBe(utc('2026-05-06T06:00:00Z'));
     expect(CATCH_UP_GRACE_MS).toBe(60 * MINUTE);
@@ -215,36 +217,98 @@ describe('schedule firing with a controllable clock', () => {
     expect((await firings(row.id))[0]?.status).toBe('COMPLETED');
   });
 
-  it('applies the overridden step timeout and resource to the runs it queues, and notes an unresolved resource variable', async () => {
-    const id = await collection('Override_Me');
+  async function useResources(collectionId: string, resources: Record<string, string>): Promise<void> {
     await db()
       .updateTable('collections')
-      .set((eb) => ({ document: eb.fn('json_set', [eb.ref('document'), eb.val('$.hybridDeviceIds'), eb.fn('json', [eb.val('{"browser-1":"Browser 1"}')])]) }))
-      .where('id', '=', id)
+      .set((eb) => ({ document: eb.fn('json_set', [eb.ref('document'), eb.val('$.hybridDeviceIds'), eb.fn('json', [eb.val(JSON.stringify(resources))])]) }))
+      .where('id', '=', collectionId)
       .execute();
+  }
+  const variable = async (variableName: string, valueType: 'String' | 'Resource' | 'Excel', value: string[], sheet?: ExcelSheet) =>
+    (await insertVariable(db(), { variableName, valueType, value, variableType: 'bot', ...(sheet ? { sheet, dataSource: `${variableName}.xlsx` } : {}) }, author())).id;
+  const notesOf = async (executionId: string) =>
+    (await db().selectFrom('schedule_notes').select('text').where('execution_id', '=', executionId).orderBy('id').execute()).map((note) => note.text);
+  const runVariables = async (statusId: string | null) =>
+    JSON.parse((await db().selectFrom('runs').select('variables').where('status_id', '=', statusId ?? '').executeTakeFirstOrThrow()).variables) as unknown;
+
+  it('applies the overridden step timeout and resources, resource variables included, and notes the pairs that do not apply', async () => {
+    const id = await collection('Override_Me');
+    await useResources(id, { 'browser-1': 'Browser 1', 'browser-4': 'Browser 4' });
+    const anyFree = await collection('Any_Free');
+    const pool = await variable('pool', 'Resource', ['browser-2', 'browser-3']);
+    const fourth = await variable('fourth', 'Resource', ['browser-4']);
+    const text = await variable('text', 'String', ['browser-9']);
     const saved = utc('2026-06-01T00:00:00Z');
-    const device = (deviceId: string, useVariable = false) => ({ deviceId, deviceType: 'BROWSER', useVariable, variableId: useVariable ? 'var-1' : null });
+    const device = (deviceId: string) => ({ deviceId, deviceType: 'BROWSER', useVariable: false, variableId: null });
+    const variableSide = (variableId: string) => ({ deviceId: '', deviceType: '', useVariable: true, variableId });
     const row = await schedule(
       {
-        testStatusIdList: [id],
+        testStatusIdList: [id, anyFree],
         overrideStepTimeout: true,
         stepTimeout: 7000,
         overrideResources: true,
         overrideResourcesList: [
-          { currentDevice: device('browser-1'), newDevice: device('browser-9') },
-          { currentDevice: device('', true), newDevice: device('browser-1') },
+          // A resource variable: the run may take any free one of its resources.
+          { currentDevice: device('browser-1'), newDevice: variableSide(pool) },
+          // A resource variable as the current side replaces the resources of it the collection uses.
+          { currentDevice: variableSide(fourth), newDevice: device('browser-5') },
+          { currentDevice: variableSide('no-such-variable'), newDevice: device('browser-6') },
+          { currentDevice: device('browser-7'), newDevice: variableSide(text) },
         ],
       },
       saved,
     );
     await tick(saved + MINUTE);
     const [firing] = await firings(row.id);
-    const [item] = await runsOf(firing?.id ?? '');
+    const [item, other] = await runsOf(firing?.id ?? '');
     const snapshot = collectionSchema.parse(JSON.parse(item?.collection ?? '{}'));
     expect(snapshot.testCases.flatMap((flow) => flow.steps.map((step) => step.timeoutMs))).toEqual([7000]);
-    expect(Object.keys(snapshot.hybridDeviceIds)).toEqual(['browser-9']);
-    const notes = await db().selectFrom('schedule_notes').select('text').where('execution_id', '=', firing?.id ?? '').execute();
-    expect(notes.map((note) => note.text)).toContain('Resource variable var-1 could not be resolved: Override_Me keeps its own resource');
+    expect(Object.keys(snapshot.hybridDeviceIds).sort()).toEqual(['browser-2', 'browser-3', 'browser-5']);
+    const run = await db().selectFrom('runs').select('hybrid_device_ids').where('status_id', '=', item?.status_id ?? '').executeTakeFirstOrThrow();
+    expect((JSON.parse(run.hybrid_device_ids) as string[]).sort()).toEqual(['browser-2', 'browser-3', 'browser-5']);
+    // A collection taking any free resource uses none of the pairs' resources: it keeps running anywhere.
+    expect(collectionSchema.parse(JSON.parse(other?.collection ?? '{}')).hybridDeviceIds).toEqual({});
+    expect(await notesOf(firing?.id ?? '')).toEqual([
+      'Variable no-such-variable does not exist or was removed: the resource override variable no-such-variable → browser-6 is not applied',
+      'Variable text is not a Resource variable: the resource override browser-7 → variable text is not applied',
+      'Resource override Browser 1 → variable pool does not apply to Any_Free: the collection does not use that resource',
+      'Resource override variable fourth → browser-5 does not apply to Any_Free: the collection does not use that resource',
+    ]);
+  });
+
+  it('gives every run of the firing the data row of Override Datasource as variables, and notes why it cannot when it cannot', async () => {
+    const id = await collection('Data_Driven');
+    const users = await variable('users', 'Excel', [], {
+      mapping: [
+        { variableName: 'User_Name', columnName: 'User Name' },
+        { variableName: 'Password', columnName: 'Password' },
+      ],
+      rows: [
+        { User_Name: 'alice', Password: 'a-pw' },
+        { User_Name: 'bob', Password: 'b-pw' },
+      ],
+    });
+    const plain = await variable('plain', 'String', ['x']);
+    const removed = await variable('gone', 'Excel', [], { mapping: [{ variableName: 'A', columnName: 'A' }], rows: [{ A: '1' }] });
+    await db().updateTable('variables').set({ status: 'inactive' }).where('id', '=', removed).execute();
+    const saved = utc('2026-06-01T00:00:00Z');
+    const cases: [string, number | null, unknown, string][] = [
+      [users, 2, { User_Name: 'bob', Password: 'b-pw' }, 'Override Datasource: data row 2 of users gives the runs ${User_Name}, ${Password}'],
+      [users, null, { User_Name: 'alice', Password: 'a-pw' }, 'Override Datasource: data row 1 of users gives the runs ${User_Name}, ${Password}'],
+      [users, 3, {}, 'Data row 3 of users does not exist (rows 1 to 2): the collections run without Override Datasource'],
+      [users, 0, {}, 'Data row 0 of users does not exist (rows 1 to 2): the collections run without Override Datasource'],
+      [plain, 1, {}, 'Variable plain is not an Excel variable: the collections run without Override Datasource'],
+      [removed, 1, {}, `Variable ${removed} does not exist or was removed: the collections run without Override Datasource`],
+    ];
+    for (const [dataSourceVariableId, dataSourceRowNo, expected, note] of cases) {
+      const row = await schedule({ testStatusIdList: [id], overrideDataSource: true, dataSourceVariableId, dataSourceRowNo }, saved);
+      await tick(saved + MINUTE);
+      const [firing] = await firings(row.id);
+      const [item] = await runsOf(firing?.id ?? '');
+      expect(item?.run_state, note).toBe('QUEUED');
+      expect(await runVariables(item?.status_id ?? null), note).toEqual(expected);
+      expect(await notesOf(firing?.id ?? '')).toEqual([note]);
+    }
   });
 
   it('cancels a queued schedule: its queued runs are cancelled and the queue row goes', async () => {
@@ -291,5 +355,45 @@ describe('schedule firing with a controllable clock', () => {
     expect(recorded[0]).toMatchObject({ recipients: 'ops@example.com', delivered_at: null });
     expect(recorded[0]?.text).toBe('Notification: Waits has waited more than 2 minute(s) in the queue (email delivery is not available yet)');
     expect((await firings(row.id))[0]?.notified_at).toBe(saved + 3 * MINUTE);
+  });
+
+  it('counts the time a collection waits for its turn in order toward the queue-wait notification', async () => {
+    const ids = [await collection('Long_First'), await collection('Waits_Its_Turn')];
+    const saved = utc('2026-06-01T00:00:00Z');
+    const row = await schedule({ testStatusIdList: ids, inOrder: true, notifyOnWaitInQueue: true, waitInMinutesBeforeNotify: 2, scheduleNotifyEmails: 'ops@example.com' }, saved);
+    await tick(saved + MINUTE);
+    const [firing] = await firings(row.id);
+    const [first] = await runsOf(firing?.id ?? '');
+    // The first collection runs long; the second stays PENDING, never queued.
+    await db().updateTable('runs').set({ state: 'RUNNING' }).where('status_id', '=', first?.status_id ?? '').execute();
+    await tick(saved + 2 * MINUTE);
+    const notifications = () => db().selectFrom('schedule_notes').select(['text', 'at']).where('kind', '=', 'NOTIFICATION').execute();
+    expect(await notifications()).toEqual([]);
+    await tick(saved + 3 * MINUTE + 1);
+    await tick(saved + 4 * MINUTE);
+    expect(await notifications()).toEqual([
+      { text: 'Notification: Waits_Its_Turn has waited more than 2 minute(s) in the queue (email delivery is not available yet)', at: saved + 3 * MINUTE + 1 },
+    ]);
+  });
+
+  it('records a late tick as missed in neutral words, whatever made it late', async () => {
+    const id = await collection('Every_Minute');
+    const saved = utc('2026-06-01T00:00:00Z');
+    const row = await schedule(
+      { testStatusIdList: [id], scheduleData: { type: 2, recurEveryDays: 1, weekDays: [0, 0, 0, 0, 0, 0, 0], recurDurationType: 'Minutes', recurEveryMinutes: 1, executionsPerDay: 1440 } },
+      saved,
+    );
+    await tick(saved + MINUTE);
+    // The next tick comes 3 minutes late (a busy server): two executions passed unfired.
+    await tick(saved + 4 * MINUTE + 500);
+    const all = await firings(row.id);
+    expect(all.map((firing) => [firing.kind, firing.planned_at])).toEqual([
+      ['SCHEDULED', saved + MINUTE],
+      ['MISSED', saved + 2 * MINUTE],
+      ['SCHEDULED', saved + 4 * MINUTE],
+    ]);
+    expect(await notesOf(all[1]?.id ?? '')).toEqual([
+      `Missed: not fired at the planned time (the server was down or too busy): 2 execution(s), ${new Date(saved + 2 * MINUTE).toISOString()} to ${new Date(saved + 3 * MINUTE).toISOString()}`,
+    ]);
   });
 });

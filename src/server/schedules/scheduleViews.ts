@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Collection } from '../../shared/contracts/collections';
 import type {
   ExecutableTestSuite,
   QueuedSchedule,
@@ -163,26 +164,33 @@ export async function executableTestSuitesOf(db: Db, orgId: string): Promise<Exe
   return [...suites.values()].sort((a, b) => a.testSuiteName.localeCompare(b.testSuiteName));
 }
 
-/** The resources the schedule's collections ask for: the choices of an override pair's current resource. */
-export async function scheduleDevicesOf(db: Db, row: ScheduleRow): Promise<ScheduleDevice[]> {
-  const planned = await plannedCollections(db, parseDefinition(row), row.org_id);
+/** The resources the collections ask for (hybridDeviceIds), each with the collections asking: the choices of an override pair's current resource. */
+export async function collectionDevicesOf(db: Db, collections: readonly Collection[]): Promise<ScheduleDevice[]> {
   const resources = await db.selectFrom('resources').select(['device_id', 'device_display_name', 'cmd_device_type']).execute();
   const known = new Map(resources.map((resource) => [resource.device_id, resource]));
   const devices = new Map<string, ScheduleDevice>();
-  for (const { collectionId, skipReason } of planned) {
-    if (skipReason) continue;
-    const collection = await findCollection(db, collectionId, row.org_id);
-    for (const [deviceId, name] of Object.entries(collection?.hybridDeviceIds ?? {})) {
+  for (const collection of collections) {
+    for (const [deviceId, name] of Object.entries(collection.hybridDeviceIds)) {
       const resource = known.get(deviceId);
       const device = devices.get(deviceId) ?? {
         deviceId,
-        deviceType: resource?.cmd_device_type ?? collection?.deviceType ?? '',
+        deviceType: resource?.cmd_device_type ?? collection.deviceType,
         deviceName: resource?.device_display_name ?? name,
         testStatusIds: [],
       };
-      device.testStatusIds.push(collectionId);
+      device.testStatusIds.push(collection.id);
       devices.set(deviceId, device);
     }
   }
   return [...devices.values()];
+}
+
+/** The resources the schedule's collections ask for. */
+export async function scheduleDevicesOf(db: Db, row: ScheduleRow): Promise<ScheduleDevice[]> {
+  const collections: Collection[] = [];
+  for (const { collectionId, skipReason } of await plannedCollections(db, parseDefinition(row), row.org_id)) {
+    const collection = skipReason ? undefined : await findCollection(db, collectionId, row.org_id);
+    if (collection) collections.push(collection);
+  }
+  return collectionDevicesOf(db, collections);
 }

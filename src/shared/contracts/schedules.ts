@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { RUN_STATES } from './runs';
 import { FIELD_ERROR_KEYS, isValidEmailList } from './collections';
-import { REPEAT, repeatSchema, scheduleDataSchema } from '../schedule/schedule-data';
+import { REPEAT, repeatInputSchema, repeatSchema, scheduleDataSchema } from '../schedule/schedule-data';
 
 /**
  * Schedules of the Control Room (spec part 2 §3, §4, §5, §7). Every time is epoch milliseconds; a schedule is
@@ -47,11 +47,9 @@ export const SCHEDULE_MESSAGES = {
   /** Recorded in the execution history (email is not built yet: docs/decisions.md, Schedules server). */
   waitedInQueue: (collection: string, minutes: number) =>
     `Notification: ${collection} has waited more than ${minutes} minute(s) in the queue (email delivery is not available yet)`,
-  variableUnresolved: (variableId: string, collection: string) =>
-    `Resource variable ${variableId} could not be resolved: ${collection} keeps its own resource`,
-  dataSourceNotApplied: 'Override Datasource is stored but not applied yet: data-driven runs need variables',
-  missed: 'Missed while the server was down',
-  caughtUp: 'Fired late: the server was down at the planned time',
+  /** Neutral: a stretch without ticks may be a server that was down or one too busy to fire in time. */
+  missed: 'Missed: not fired at the planned time (the server was down or too busy)',
+  caughtUp: 'Fired late: the server was down or too busy at the planned time',
   collectionGone: (id: string) => `Collection ${id} no longer exists: skipped`,
 } as const;
 
@@ -219,7 +217,7 @@ export const saveScheduleSchema = z.object({
     .min(1, { message: SCHEDULE_MESSAGES.required, abort: true })
     .max(SCHEDULE_LIMITS.name, FIELD_ERROR_KEYS.maxLength),
   enabled: z.boolean().default(true),
-  repeat: repeatSchema,
+  repeat: repeatInputSchema,
   startTime: epochMs,
   endTime: epochMs.nullable().default(null),
   taskType: z.string().max(50).default(DEFAULT_TASK_TYPE),

@@ -7,6 +7,8 @@ import {
   maxExecutionsPerDay,
   nextExecutionAfter,
   recurrenceErrors,
+  preselectedWeekDays,
+  timeOfDayIn,
   withRecurrenceDefaults,
 } from './recurrence';
 import { DAY_TYPE, ITERATION_CAP_MESSAGE, MAX_ESTIMATE_ITERATIONS, REPEAT, type Recurrence, type ScheduleData } from './schedule-data';
@@ -140,7 +142,7 @@ describe('estimateExecutions', () => {
     ]);
   });
 
-  it('spaces type 2 runs by minutes, continuing past midnight', () => {
+  it('ends a type 2 day at midnight: runs that would pass 24:00 are cut', () => {
     const late = recurrence({
       startTime: at('2026-06-01T23:00', BERLIN),
       endTime: at('2026-06-02T23:59', BERLIN),
@@ -150,10 +152,28 @@ describe('estimateExecutions', () => {
     expect(estimateExecutions(late, 0).times.map((time) => reading(time, BERLIN).slice(0, 16))).toEqual([
       '2026-06-01T23:00',
       '2026-06-01T23:45',
-      '2026-06-02T00:30',
-      '2026-06-02T01:15',
       '2026-06-02T23:00',
       '2026-06-02T23:45',
+    ]);
+  });
+
+  it('keeps the hourly runs of a weekly Monday on Mondays (22:00 Europe/Berlin, every hour)', () => {
+    // 2026-06-01 is a Monday. Two runs fit before midnight; a stored schedule asking for 5 keeps those 2.
+    const mondays = recurrence({
+      repeat: REPEAT.weekly,
+      startTime: at('2026-06-01T22:00', BERLIN),
+      endTime: at('2026-06-09T00:00', BERLIN),
+      scheduleData: { ...repeatedWithinDay('Hours', 1, 5), recurEveryWeeks: 1, weekDays: [0, 1, 0, 0, 0, 0, 0] },
+      timeZone: BERLIN,
+    });
+    expect(estimateExecutions(mondays, 0).times.map((time) => DateTime.fromMillis(time, { zone: BERLIN }).toFormat('ccc HH:mm'))).toEqual([
+      'Mon 22:00',
+      'Mon 23:00',
+      'Mon 22:00',
+      'Mon 23:00',
+    ]);
+    expect(recurrenceErrors(REPEAT.weekly, mondays.scheduleData, timeOfDayIn(mondays.startTime, BERLIN)).map((error) => error.message)).toEqual([
+      'With selected hours/minutes, maximum number of runs can be 2',
     ]);
   });
 
@@ -243,43 +263,59 @@ describe('nextExecutionAfter', () => {
 });
 
 describe('schedule rules', () => {
-  it('fits the runs of a type 2 day within 24 hours of its first run', () => {
-    expect(maxExecutionsPerDay(repeatedWithinDay('Hours', 6, 1))).toBe(4);
-    expect(maxExecutionsPerDay(repeatedWithinDay('Hours', 5, 1))).toBe(5);
-    expect(maxExecutionsPerDay(repeatedWithinDay('Minutes', 7, 1))).toBe(206);
-    expect(maxExecutionsPerDay(onceADay)).toBeNull();
+  it('fits the runs of a type 2 day between the start time of day and midnight', () => {
+    const HOUR = 60 * MINUTE;
+    expect(maxExecutionsPerDay(repeatedWithinDay('Hours', 6, 1), 0)).toBe(4);
+    expect(maxExecutionsPerDay(repeatedWithinDay('Hours', 5, 1), 0)).toBe(5);
+    expect(maxExecutionsPerDay(repeatedWithinDay('Minutes', 7, 1), 0)).toBe(206);
+    // 18:00 + 3 × 2 h = 24:00 is the next day: 18, 20 and 22 fit.
+    expect(maxExecutionsPerDay(repeatedWithinDay('Hours', 2, 1), 18 * HOUR)).toBe(3);
+    expect(maxExecutionsPerDay(repeatedWithinDay('Hours', 2, 1), 18 * HOUR - 1)).toBe(4);
+    expect(maxExecutionsPerDay(repeatedWithinDay('Minutes', 45, 1), 23 * HOUR + 59 * MINUTE)).toBe(1);
+    expect(maxExecutionsPerDay(onceADay, 0)).toBeNull();
     expect(maxExecutionsMessage(4)).toBe('With selected hours/minutes, maximum number of runs can be 4');
   });
 
+  it('reads the start time of day in the schedule zone', () => {
+    const start = at('2026-06-01T22:30', BERLIN);
+    expect(timeOfDayIn(start, BERLIN)).toBe((22 * 60 + 30) * MINUTE);
+    expect(timeOfDayIn(start, 'UTC')).toBe((20 * 60 + 30) * MINUTE);
+    expect(timeOfDayIn(start, NEW_YORK)).toBe((16 * 60 + 30) * MINUTE);
+  });
+
   it('reports the {hash} and weekday errors of §5', () => {
-    expect(recurrenceErrors(REPEAT.daily, repeatedWithinDay('Hours', 6, 5))).toEqual([
+    const midnight = 0;
+    expect(recurrenceErrors(REPEAT.daily, repeatedWithinDay('Hours', 6, 5), midnight)).toEqual([
       { code: 'hash', field: 'executionsPerDay', message: 'With selected hours/minutes, maximum number of runs can be 4' },
     ]);
-    expect(recurrenceErrors(REPEAT.daily, repeatedWithinDay('Hours', 6, 4))).toEqual([]);
-    expect(recurrenceErrors(REPEAT.weekly, { ...onceADay, recurEveryWeeks: 1 }).map((error) => error.code)).toEqual([
+    expect(recurrenceErrors(REPEAT.daily, repeatedWithinDay('Hours', 6, 4), midnight)).toEqual([]);
+    // From 19:00 only 19:00 and 01:00 the next day would be 6 h apart: one run fits.
+    expect(recurrenceErrors(REPEAT.daily, repeatedWithinDay('Hours', 6, 2), 19 * 60 * MINUTE).map((error) => error.message)).toEqual([
+      'With selected hours/minutes, maximum number of runs can be 1',
+    ]);
+    expect(recurrenceErrors(REPEAT.weekly, { ...onceADay, recurEveryWeeks: 1 }, midnight).map((error) => error.code)).toEqual([
       'atleastOneWeekDayMustBeSelected',
     ]);
-    expect(recurrenceErrors(REPEAT.once, { ...onceADay, type: DAY_TYPE.repeatedWithinDay })).toEqual([]);
-    expect(recurrenceErrors(REPEAT.daily, { type: DAY_TYPE.repeatedWithinDay, weekDays: NO_DAYS }).map((error) => error.code)).toEqual([
+    expect(recurrenceErrors(REPEAT.once, { ...onceADay, type: DAY_TYPE.repeatedWithinDay }, midnight)).toEqual([]);
+    expect(recurrenceErrors(REPEAT.daily, { type: DAY_TYPE.repeatedWithinDay, weekDays: NO_DAYS }, midnight).map((error) => error.code)).toEqual([
       'recurEveryDaysRequired',
       'recurEveryRequired',
       'executionsPerDayRequired',
     ]);
   });
 
-  it('applies the defaults of §4', () => {
-    const wednesday = at('2026-06-03T08:00', BERLIN);
-    expect(withRecurrenceDefaults(REPEAT.weekly, wednesday, BERLIN, { type: DAY_TYPE.oncePerDay, weekDays: NO_DAYS })).toEqual({
+  it('applies the scheduleData rules of §3 and §4', () => {
+    expect(withRecurrenceDefaults({ type: DAY_TYPE.repeatedWithinDay, weekDays: NO_DAYS })).toEqual({
       type: DAY_TYPE.oncePerDay,
       recurEveryDays: 1,
       recurEveryWeeks: 1,
-      weekDays: [0, 0, 0, 1, 0, 0, 0],
+      weekDays: NO_DAYS,
       recurDurationType: 'Hours',
       recurEveryHours: 0,
       recurEveryMinutes: 0,
       executionsPerDay: 0,
     });
-    const minutes = withRecurrenceDefaults(REPEAT.daily, wednesday, BERLIN, {
+    const minutes = withRecurrenceDefaults({
       type: DAY_TYPE.oncePerDay,
       weekDays: NO_DAYS,
       recurDurationType: 'Minutes',
@@ -288,6 +324,15 @@ describe('schedule rules', () => {
       executionsPerDay: 5,
     });
     expect(minutes).toMatchObject({ type: DAY_TYPE.repeatedWithinDay, recurEveryHours: 0, recurEveryMinutes: 20, weekDays: NO_DAYS });
+  });
+
+  it('preselects the start weekday, in the zone, for weekly with no day chosen', () => {
+    // 01:00 on Wednesday in Berlin is 19:00 on Tuesday in New York.
+    const wednesdayInBerlin = at('2026-06-03T01:00', BERLIN);
+    expect(preselectedWeekDays(REPEAT.weekly, wednesdayInBerlin, BERLIN, NO_DAYS)).toEqual([0, 0, 0, 1, 0, 0, 0]);
+    expect(preselectedWeekDays(REPEAT.weekly, wednesdayInBerlin, NEW_YORK, NO_DAYS)).toEqual([0, 0, 1, 0, 0, 0, 0]);
+    expect(preselectedWeekDays(REPEAT.weekly, wednesdayInBerlin, BERLIN, [0, 1, 0, 0, 0, 0, 0])).toEqual([0, 1, 0, 0, 0, 0, 0]);
+    expect(preselectedWeekDays(REPEAT.daily, wednesdayInBerlin, BERLIN, NO_DAYS)).toEqual(NO_DAYS);
   });
 
   it('moves the end after the start: 1 day for one time, 1 year for repeating, at the same wall-clock time', () => {

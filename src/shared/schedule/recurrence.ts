@@ -13,7 +13,6 @@ import { DAY_MS, dayOf, MAX_UTC_OFFSET_MS, MINUTE_MS, weekdayOf, zoneClock, type
 export const OPEN_END_ESTIMATE_HORIZON_MS = 366 * DAY_MS;
 /** The estimate also examines the two local days before today: their runs may still lie ahead (late spacing, DST gaps). */
 const LOOKBACK_DAYS = 2;
-const MINUTES_PER_DAY = 24 * 60;
 const DAYS_PER_WEEK = 7;
 
 export interface Estimate {
@@ -32,14 +31,21 @@ export function spacingMinutes(data: ScheduleData): number {
   return hours > 0 ? hours * 60 : minutes;
 }
 
+/** The wall-clock time of day (ms since local midnight) of an instant in a zone. */
+export function timeOfDayIn(instant: number, timeZone: string): number {
+  const wall = zoneClock(timeZone).toWall(instant);
+  return wall - dayOf(wall) * DAY_MS;
+}
+
 /**
- * Most runs a type 2 day can hold (the §5 {hash} rule): a day's runs start at the start's time of day and must all fall
- * before the same time on the next day, i.e. span less than 24 hours. Null when the day is not type 2 or has no spacing.
+ * Most runs a type 2 day can hold (the §5 {hash} rule): a day's runs start at the start's time of day (`startTimeOfDay`,
+ * ms since local midnight) and all fall before the end of that calendar day, i.e. run n (from 1) is kept while
+ * start + (n - 1) * spacing is before 24:00 of the wall clock. Null when the day is not type 2 or has no spacing.
  */
-export function maxExecutionsPerDay(data: ScheduleData): number | null {
-  const spacing = spacingMinutes(data);
+export function maxExecutionsPerDay(data: ScheduleData, startTimeOfDay: number): number | null {
+  const spacing = spacingMinutes(data) * MINUTE_MS;
   if (data.type !== DAY_TYPE.repeatedWithinDay || spacing <= 0) return null;
-  return Math.ceil(MINUTES_PER_DAY / spacing);
+  return Math.ceil((DAY_MS - startTimeOfDay) / spacing);
 }
 
 /** The text shown for the §5 {hash} error. */
@@ -64,8 +70,11 @@ export interface RecurrenceError {
 
 const positive = (value: number | undefined): value is number => value !== undefined && Number.isInteger(value) && value > 0;
 
-/** What is wrong with scheduleData for this repeat (empty when valid). One-time schedules need nothing from it. */
-export function recurrenceErrors(repeat: RepeatCode, data: ScheduleData): RecurrenceError[] {
+/**
+ * What is wrong with scheduleData for this repeat (empty when valid); `startTimeOfDay` is the start's wall-clock time of
+ * day in the schedule's zone (see timeOfDayIn), which bounds a type 2 day. One-time schedules need nothing from it.
+ */
+export function recurrenceErrors(repeat: RepeatCode, data: ScheduleData, startTimeOfDay: number): RecurrenceError[] {
   if (repeat === REPEAT.once) return [];
   const errors: RecurrenceError[] = [];
   if (repeat === REPEAT.daily && !positive(data.recurEveryDays)) {
@@ -81,7 +90,7 @@ export function recurrenceErrors(repeat: RepeatCode, data: ScheduleData): Recurr
   }
   if (data.type === DAY_TYPE.repeatedWithinDay) {
     const field = data.recurDurationType === 'Minutes' ? 'recurEveryMinutes' : 'recurEveryHours';
-    const max = maxExecutionsPerDay(data);
+    const max = maxExecutionsPerDay(data, startTimeOfDay);
     if (max === null) errors.push({ code: 'recurEveryRequired', field, message: `Recur every ${data.recurDurationType === 'Minutes' ? 'minutes' : 'hours'} is required.` });
     if (!positive(data.executionsPerDay)) {
       errors.push({ code: 'executionsPerDayRequired', field: 'executionsPerDay', message: 'Executions per day is required.' });
@@ -93,31 +102,32 @@ export function recurrenceErrors(repeat: RepeatCode, data: ScheduleData): Recurr
 }
 
 /**
- * The §4 defaults: recurEveryDays and recurEveryWeeks 1, recurDurationType Hours, weekly preselects the start's weekday
- * when none is chosen, type 2 exactly when a spacing and executionsPerDay are above 0, and the unused spacing is 0.
+ * The §4 scheduleData rules the client and the server both apply on save: recurEveryDays and recurEveryWeeks 1,
+ * recurDurationType Hours, type 2 exactly when a spacing and executionsPerDay are above 0 (§3), and the unused spacing 0.
  */
-export function withRecurrenceDefaults(repeat: RepeatCode, startTime: number, timeZone: string, data: ScheduleData): ScheduleData {
+export function withRecurrenceDefaults(data: ScheduleData): ScheduleData {
   const recurDurationType = data.recurDurationType ?? 'Hours';
   const recurEveryHours = recurDurationType === 'Hours' ? (data.recurEveryHours ?? 0) : 0;
   const recurEveryMinutes = recurDurationType === 'Minutes' ? (data.recurEveryMinutes ?? 0) : 0;
   const executionsPerDay = data.executionsPerDay ?? 0;
   const repeated = (recurEveryHours > 0 || recurEveryMinutes > 0) && executionsPerDay > 0;
-  let weekDays = data.weekDays;
-  if (repeat === REPEAT.weekly && !weekDays.includes(1)) {
-    const startWeekday = weekdayOf(dayOf(zoneClock(timeZone).toWall(startTime)));
-    weekDays = weekDays.map((_, index) => (index === startWeekday ? 1 : 0));
-  }
   return {
     ...data,
     type: repeated ? DAY_TYPE.repeatedWithinDay : DAY_TYPE.oncePerDay,
     recurEveryDays: data.recurEveryDays ?? 1,
     recurEveryWeeks: data.recurEveryWeeks ?? 1,
-    weekDays,
     recurDurationType,
     recurEveryHours,
     recurEveryMinutes,
     executionsPerDay,
   };
+}
+
+/** Weekly with no day chosen preselects the start's weekday in the zone (§4); otherwise the flags stay. */
+export function preselectedWeekDays(repeat: RepeatCode, startTime: number, timeZone: string, weekDays: readonly (0 | 1)[]): ScheduleData['weekDays'] {
+  if (repeat !== REPEAT.weekly || weekDays.includes(1)) return [...weekDays];
+  const startWeekday = weekdayOf(dayOf(zoneClock(timeZone).toWall(startTime)));
+  return weekDays.map((_, index) => (index === startWeekday ? 1 : 0));
 }
 
 /**
@@ -180,8 +190,9 @@ function planOf(recurrence: Recurrence): Plan | null {
   const clock = zoneClock(recurrence.timeZone);
   const startWall = clock.toWall(recurrence.startTime);
   const startDay = dayOf(startWall);
-  const max = maxExecutionsPerDay(data);
-  // Type 2 without a spacing or a count runs once a day; more runs than fit in a day are cut to what fits (§5 {hash}).
+  const timeOfDay = startWall - startDay * DAY_MS;
+  const max = maxExecutionsPerDay(data, timeOfDay);
+  // Type 2 without a spacing or a count runs once a day; more runs than fit before midnight are cut (§5 {hash}).
   const runsPerDay = max === null || !positive(data.executionsPerDay) ? 1 : Math.min(data.executionsPerDay, max);
   const isActiveFrom =
     recurrence.repeat === REPEAT.weekly
@@ -190,12 +201,13 @@ function planOf(recurrence: Recurrence): Plan | null {
           const everyDays = Math.max(1, data.recurEveryDays ?? 1);
           return (from: number) => startDay + Math.ceil(Math.max(0, from - startDay) / everyDays) * everyDays;
         })();
-  return { clock, startDay, timeOfDay: startWall - startDay * DAY_MS, runsPerDay, spacing: spacingMinutes(data) * MINUTE_MS, isActiveFrom };
+  return { clock, startDay, timeOfDay, runsPerDay, spacing: spacingMinutes(data) * MINUTE_MS, isActiveFrom };
 }
 
 /**
  * Upcoming executions of a schedule (§4 "Estimate of executions"), evaluated in the schedule's zone: each active day runs
- * at the start's wall-clock time of day, then every `spacing` of wall-clock time for type 2. Iterations count candidate
+ * at the start's wall-clock time of day, then every `spacing` of wall-clock time for type 2, up to its last run before
+ * midnight, so every run falls on the calendar day (and weekday) it belongs to. Iterations count candidate
  * instants examined (within the end); when one more candidate remains after MAX_ESTIMATE_ITERATIONS, the estimate stops
  * with ITERATION_CAP_MESSAGE. Days before the lookback window are skipped arithmetically, not iterated.
  */

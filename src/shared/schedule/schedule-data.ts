@@ -27,6 +27,11 @@ export const scheduleDataSchema = z.object({
 export type ScheduleData = z.infer<typeof scheduleDataSchema>;
 
 export const repeatSchema = z.union([z.literal(REPEAT.once), z.literal(REPEAT.daily), z.literal(REPEAT.weekly)]);
+/** Request bodies: some screens send any repeat other than 0 or 1 for weekly (§3), so whole numbers above 2 read as 2. */
+export const repeatInputSchema = z.preprocess(
+  (value) => (typeof value === 'number' && Number.isInteger(value) && value > REPEAT.weekly ? REPEAT.weekly : value),
+  repeatSchema,
+);
 
 /** What the recurrence engine needs to place executions: times are epoch ms, evaluated in `timeZone` (IANA). */
 export interface Recurrence {

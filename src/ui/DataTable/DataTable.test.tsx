@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { namePattern, required } from '../../lib/validators';
 import { DataTable, type DataTableProps } from './DataTable';
+import { useChangedRows, type ChangedRows } from './useChangedRows';
 import type { DataTableColumn } from './types';
 
 interface Variable {
@@ -256,6 +257,28 @@ describe('DataTable inline edit', () => {
     expect(row).toHaveClass('data-table__row--changed');
     act(() => vi.advanceTimersByTime(200));
     expect(row).not.toHaveClass('data-table__row--changed');
+  });
+
+  it('highlights rows marked from outside for 5 seconds, including one that joins the rows later', () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let changedRows: ChangedRows | undefined;
+    function Outside({ rows }: { rows: Variable[] }) {
+      changedRows = useChangedRows();
+      return <DataTable label="Variables" columns={columns} rows={rows} changedRows={changedRows} />;
+    }
+    const view = render(<Outside rows={variables(2)} />);
+    act(() => {
+      changedRows?.markChanged(2);
+      changedRows?.markChanged(3);
+    });
+    expect(cell('var_2').closest('[role="row"]')).toHaveClass('data-table__row--changed');
+    expect(cell('var_1').closest('[role="row"]')).not.toHaveClass('data-table__row--changed');
+    act(() => vi.advanceTimersByTime(2_000));
+    view.rerender(<Outside rows={variables(3)} />);
+    expect(cell('var_3').closest('[role="row"]')).toHaveClass('data-table__row--changed');
+    act(() => vi.advanceTimersByTime(3_100));
+    expect(cell('var_2').closest('[role="row"]')).not.toHaveClass('data-table__row--changed');
+    expect(cell('var_3').closest('[role="row"]')).not.toHaveClass('data-table__row--changed');
   });
 });
 

@@ -13,7 +13,7 @@ import { CellEditor } from './CellEditor';
 import { ExportCsvDialog } from './ExportCsvDialog';
 import { cellText, matchesFilters, matchesSearch, pageCount, pageRows } from './table-data';
 import type { DataTableColumn, DataTableRow, DataTableValues } from './types';
-import { useChangedRows } from './useChangedRows';
+import { useChangedRows, type ChangedRows } from './useChangedRows';
 import { useInlineEdit } from './useInlineEdit';
 import './data-table.css';
 
@@ -35,6 +35,11 @@ export interface DataTableProps<Row extends DataTableRow> {
   exportFileName?: string;
   /** Told which row is in edit mode and whether its draft is valid (null when none), e.g. to disable a row action. */
   onEditingChange?: (editing: { rowId: TableRowId; isValid: boolean } | null) => void;
+  /**
+   * The highlighted rows, when rows also change outside inline edits (row actions, dialogs): create it with
+   * useChangedRows() and call markChanged(id) after such a save. Inline saves mark rows in it too.
+   */
+  changedRows?: ChangedRows;
 }
 
 const EXPORT_ACTION = 'export-csv';
@@ -56,6 +61,7 @@ export function DataTable<Row extends DataTableRow>({
   filters,
   exportFileName = label,
   onEditingChange,
+  changedRows,
 }: DataTableProps<Row>) {
   const [searchDraft, setSearchDraft] = useState('');
   const [query, setQuery] = useState('');
@@ -65,7 +71,8 @@ export function DataTable<Row extends DataTableRow>({
   const [requestedPage, setRequestedPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const { changed, markChanged } = useChangedRows();
+  const ownChangedRows = useChangedRows();
+  const { changed, markChanged } = changedRows ?? ownChangedRows;
   const editing = useInlineEdit({ onSave, beforeEdit, onSaved: markChanged });
   const editedRowId = editing.edit?.row.id;
   const editIsValid = editing.edit ? !editing.edit.column.validate?.(editing.edit.draft) : true;

@@ -1,2 +1,3 @@
 export { DataTable, type DataTableProps } from './DataTable';
 export type { DataTableColumn, DataTableRow, DataTableValues } from './types';
+export { useChangedRows, type ChangedRows } from './useChangedRows';

@@ -2,8 +2,15 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { CHANGED_ROW_HIGHLIGHT_MS } from '../../shared/constants';
 import type { TableRowId } from '../Table';
 
-/** Rows saved a moment ago, so the table can highlight them for CHANGED_ROW_HIGHLIGHT_MS. */
-export function useChangedRows() {
+export interface ChangedRows {
+  /** Rows saved less than CHANGED_ROW_HIGHLIGHT_MS ago. */
+  changed: ReadonlySet<TableRowId>;
+  /** Highlights a row for CHANGED_ROW_HIGHLIGHT_MS (again from now when already highlighted); it may join the rows later. */
+  markChanged: (id: TableRowId) => void;
+}
+
+/** Rows saved a moment ago, so the table can highlight them for CHANGED_ROW_HIGHLIGHT_MS (part 2 §2). */
+export function useChangedRows(): ChangedRows {
   const [changed, setChanged] = useState<ReadonlySet<TableRowId>>(() => new Set());
   const timers = useRef(new Map<TableRowId, ReturnType<typeof setTimeout>>());
 

@@ -4,9 +4,13 @@ import { scheduleDevicesResponseSchema, type ScheduleDevice } from '../../../sha
 import { endpoints } from '../../../shared/endpoints';
 import { controlRoomKeys } from './control-room-keys';
 
-/** GET {controlroom}/schedule/getDevices/{id}: the resources the schedule's collections use (override choices). */
-export const scheduleDevicesQuery = (scheduleId: string) =>
+/**
+ * GET {controlroom}/schedule/getDevices/{id}: the resources a schedule's collections use, or (with a collection id) one
+ * collection's (override choices).
+ */
+export const scheduleDevicesQuery = (scheduleOrCollectionId: string) =>
   queryOptions({
-    queryKey: controlRoomKeys.scheduleDevices(scheduleId),
-    queryFn: async ({ signal }): Promise<ScheduleDevice[]> => (await apiJson(endpoints.schedules.devices(scheduleId), scheduleDevicesResponseSchema, { signal })).data,
+    queryKey: controlRoomKeys.scheduleDevices(scheduleOrCollectionId),
+    queryFn: async ({ signal }): Promise<ScheduleDevice[]> =>
+      (await apiJson(endpoints.schedules.devices(scheduleOrCollectionId), scheduleDevicesResponseSchema, { signal })).data,
   });

@@ -20,10 +20,12 @@ export interface RuntimeConfigurationDialogProps {
   scheduleId: string;
   config: StudioConfig;
   onClose: () => void;
+  /** Told the saved schedule's id, e.g. to highlight its row. */
+  onSaved?: (scheduleId: string) => void;
 }
 
 /** The Runtime Configuration modal (part 2 §2, §4): the schedule's overrides, saved onto its latest version. */
-export function RuntimeConfigurationDialog({ scheduleId, config, onClose }: RuntimeConfigurationDialogProps) {
+export function RuntimeConfigurationDialog({ scheduleId, config, onClose, onSaved }: RuntimeConfigurationDialogProps) {
   const queryClient = useQueryClient();
   const choices = useScheduleChoices(scheduleId);
   const [loaded, setLoaded] = useState<{ schedule: Schedule; options: RuntimeOptions } | null>(null);
@@ -65,8 +67,9 @@ export function RuntimeConfigurationDialog({ scheduleId, config, onClose }: Runt
     try {
       // Another save may have changed the schedule meanwhile: start from the latest one, its executionTimes included.
       const latest = await getSchedule(scheduleId);
-      await saveSchedule(saveBodyFromSchedule(latest, runtimeConfigurationOf(loaded.options)));
+      const saved = await saveSchedule(saveBodyFromSchedule(latest, runtimeConfigurationOf(loaded.options)));
       toast.success(M.scheduleSaved);
+      onSaved?.(saved.id);
       await queryClient.invalidateQueries({ queryKey: controlRoomKeys.schedules() });
       onClose();
     } catch (error) {

@@ -1,7 +1,9 @@
+import type { Variable } from '../../../shared/contracts/variables';
 import { Button } from '../../../ui/Button';
 import { Select, type SelectOption } from '../../../ui/Select';
 import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
+import { useOverrideVariables } from '../api/variables';
 import type { ResourcePair, RuntimeErrors, RuntimeField, RuntimeOptions } from '../runtime-options';
 
 export interface RuntimeOptionsFieldsProps {
@@ -24,23 +26,55 @@ export interface ResourceOption extends SelectOption {
   deviceType: string;
 }
 
-const NO_DEVICE: ResourcePair['currentDevice'] = { deviceId: '', deviceType: '', useVariable: false, variableId: null };
+type Device = ResourcePair['currentDevice'];
+const NO_DEVICE: Device = { deviceId: '', deviceType: '', useVariable: false, variableId: null };
 const EMPTY_PAIR: ResourcePair = { currentDevice: NO_DEVICE, newDevice: NO_DEVICE };
+/** Option ids of resource variables among a side's choices, apart from device ids. */
+const VARIABLE_KEY = 'variable:';
 
-function chosenDevice(options: readonly ResourceOption[], id: string | null): ResourcePair['currentDevice'] {
+/** A saved choice the list no longer offers (a removed variable) stays visible, so the user sees what is stored. */
+function withSaved<T extends SelectOption>(options: readonly T[], missing: T): T[] {
+  return missing.id === '' || options.some((option) => option.id === missing.id) ? [...options] : [...options, missing];
+}
+
+/** A side of a pair offers the resources, then the Resource variables (§3 useVariable/variableId). */
+function sideOptions(resources: readonly ResourceOption[], variables: readonly Variable[], device: Device): ResourceOption[] {
+  const offered = [...resources, ...variables.map((variable) => ({ id: `${VARIABLE_KEY}${variable.id}`, label: `${variable.variableName} (resource variable)`, deviceType: '' }))];
+  const saved = device.useVariable ? (device.variableId ?? '') : '';
+  return withSaved(offered, { id: saved && `${VARIABLE_KEY}${saved}`, label: `Variable ${saved} (not found)`, deviceType: '' });
+}
+
+const keyOf = (device: Device): string | null => (device.useVariable ? (device.variableId ? `${VARIABLE_KEY}${device.variableId}` : null) : device.deviceId || null);
+
+function chosenDevice(options: readonly ResourceOption[], id: string | null): Device {
+  if (id?.startsWith(VARIABLE_KEY)) return { deviceId: '', deviceType: '', useVariable: true, variableId: id.slice(VARIABLE_KEY.length) };
   const option = options.find((candidate) => candidate.id === id);
   return option ? { deviceId: option.id, deviceType: option.deviceType, useVariable: false, variableId: null } : NO_DEVICE;
 }
 
+/** Excel variables for Override Datasource, named with their file. */
+function excelOptions(variables: readonly Variable[], saved: string): SelectOption[] {
+  const offered = variables.map((variable) => ({ id: variable.id, label: variable.dataSource ? `${variable.variableName} (${variable.dataSource})` : variable.variableName }));
+  return withSaved(offered, { id: saved, label: `Variable ${saved} (not found)` });
+}
+
+/** Data Row counts from 1, the first row under the header; empty means 1. */
+function dataRowHint(chosen: Variable | undefined): string {
+  const rows = chosen?.rowCount ?? null;
+  if (rows === null) return '1 is the first row under the header; empty means 1';
+  return rows === 0 ? 'The sheet has no data rows' : `Rows 1 to ${rows}; empty means 1`;
+}
+
 /** The runtime configuration toggles (part 2 §2), shared by the schedule popup and the Runtime Configuration modal. */
 export function RuntimeOptionsFields({ options, onChange, errors, touched, onTouch, showInOrder, showNotifyOnQueue, currentResources, newResources }: RuntimeOptionsFieldsProps) {
+  const { resourceVariables, excelVariables } = useOverrideVariables();
   const set = (changes: Partial<RuntimeOptions>) => onChange({ ...options, ...changes });
   const errorOf = (field: RuntimeField) => (touched.has(field) ? errors[field] : undefined);
   const textField = (field: RuntimeField, label: string, description?: string) => (
     <TextField
       label={label}
       description={description}
-      inputMode={field === 'dataSourceVariableId' ? 'text' : 'numeric'}
+      inputMode="numeric"
       value={options[field]}
       onChange={(value) => set({ [field]: value })}
       onBlur={() => onTouch(field)}
@@ -74,30 +108,34 @@ export function RuntimeOptionsFields({ options, onChange, errors, touched, onTou
       </Switch>
       {options.overrideResources && (
         <div className="control-room-runtime__pairs">
-          {options.overrideResourcesList.map((pair, index) => (
-            <div key={index} className="control-room-runtime__pair" role="group" aria-label={`Resource override ${index + 1}`}>
-              <Select
-                label="Current resource"
-                options={currentResources}
-                selectedKey={pair.currentDevice.deviceId || null}
-                onSelectionChange={(id) => setPair(index, { ...pair, currentDevice: chosenDevice(currentResources, id) })}
-              />
-              <span aria-hidden="true">→</span>
-              <Select
-                label="New resource"
-                options={newResources}
-                selectedKey={pair.newDevice.deviceId || null}
-                onSelectionChange={(id) => setPair(index, { ...pair, newDevice: chosenDevice(newResources, id) })}
-              />
-              <Button
-                variant="ghost"
-                aria-label={`Remove resource override ${index + 1}`}
-                onPress={() => set({ overrideResourcesList: options.overrideResourcesList.filter((_, position) => position !== index) })}
-              >
-                Remove
-              </Button>
-            </div>
-          ))}
+          {options.overrideResourcesList.map((pair, index) => {
+            const currentOptions = sideOptions(currentResources, resourceVariables, pair.currentDevice);
+            const newOptions = sideOptions(newResources, resourceVariables, pair.newDevice);
+            return (
+              <div key={index} className="control-room-runtime__pair" role="group" aria-label={`Resource override ${index + 1}`}>
+                <Select
+                  label="Current resource"
+                  options={currentOptions}
+                  selectedKey={keyOf(pair.currentDevice)}
+                  onSelectionChange={(id) => setPair(index, { ...pair, currentDevice: chosenDevice(currentOptions, id) })}
+                />
+                <span aria-hidden="true">→</span>
+                <Select
+                  label="New resource"
+                  options={newOptions}
+                  selectedKey={keyOf(pair.newDevice)}
+                  onSelectionChange={(id) => setPair(index, { ...pair, newDevice: chosenDevice(newOptions, id) })}
+                />
+                <Button
+                  variant="ghost"
+                  aria-label={`Remove resource override ${index + 1}`}
+                  onPress={() => set({ overrideResourcesList: options.overrideResourcesList.filter((_, position) => position !== index) })}
+                >
+                  Remove
+                </Button>
+              </div>
+            );
+          })}
           <Button onPress={() => set({ overrideResourcesList: [...options.overrideResourcesList, { ...EMPTY_PAIR }] })}>Add resource override</Button>
         </div>
       )}
@@ -110,8 +148,16 @@ export function RuntimeOptionsFields({ options, onChange, errors, touched, onTou
       </Switch>
       {options.overrideDataSource && (
         <div className="control-room-runtime__pair">
-          {textField('dataSourceVariableId', 'Data Source Variable')}
-          {textField('dataSourceRowNo', 'Data Row')}
+          <Select
+            label="Data Source Variable"
+            placeholder={excelVariables.length === 0 ? 'No Excel variables yet' : 'Choose an Excel variable'}
+            options={excelOptions(excelVariables, options.dataSourceVariableId)}
+            selectedKey={options.dataSourceVariableId || null}
+            onSelectionChange={(id) => set({ dataSourceVariableId: id ?? '' })}
+            onBlur={() => onTouch('dataSourceVariableId')}
+            errorMessage={errorOf('dataSourceVariableId')}
+          />
+          {textField('dataSourceRowNo', 'Data Row', dataRowHint(excelVariables.find((variable) => variable.id === options.dataSourceVariableId)))}
         </div>
       )}
     </fieldset>

@@ -8,20 +8,24 @@ import { TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
 import type { Tag, TestSuiteFeedItem } from '../../../shared/contracts/collections';
 import { REPEAT, type RepeatCode } from '../../../shared/schedule/schedule-data';
-import { CollectionTagSelector } from '../../collection-selector/CollectionTagSelector';
+import { CollectionTagSelector } from '../../../ui/CollectionTagSelector/CollectionTagSelector';
 import { CONTROL_ROOM_MESSAGES as M } from '../control-room-messages';
 import type { RuntimeField } from '../runtime-options';
 import {
+  chosenCollectionIds,
   hasErrors,
+  isMissingTags,
   movedEnd,
   PICKER_FORMAT,
   recurrenceOf,
   REPEAT_OPTIONS,
+  SCHEDULE_SELECTION_LIMITS,
   scheduleFormErrors,
   withRepeat,
   type ScheduleField,
   type ScheduleForm,
 } from '../schedule-form';
+import { useCollectionResources } from '../use-schedule-choices';
 import { EstimatePreview } from './EstimatePreview';
 import { RecurrenceFields } from './RecurrenceFields';
 import { RuntimeOptionsFields, type ResourceOption } from './RuntimeOptionsFields';
@@ -42,7 +46,6 @@ export interface ScheduleFormDialogProps {
   tags: readonly Tag[];
   showInOrder: boolean;
   showNotifyOnQueue: boolean;
-  currentResources: readonly ResourceOption[];
   newResources: readonly ResourceOption[];
   /** Saves the form; a rejection keeps the popup open (the caller reports the error). */
   onSave: (form: ScheduleForm) => Promise<void>;
@@ -50,7 +53,7 @@ export interface ScheduleFormDialogProps {
 }
 
 /** The schedule popup (part 2 §2 Schedule form), for a new schedule and to edit one. */
-export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInOrder, showNotifyOnQueue, currentResources, newResources, onSave, onClose }: ScheduleFormDialogProps) {
+export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInOrder, showNotifyOnQueue, newResources, onSave, onClose }: ScheduleFormDialogProps) {
   const [form, setForm] = useState(initial);
   const [touched, setTouched] = useState<ReadonlySet<ScheduleField>>(new Set());
   const [touchedRuntime, setTouchedRuntime] = useState<ReadonlySet<RuntimeField>>(new Set());
@@ -61,10 +64,14 @@ export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInO
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     return () => clearInterval(timer);
   }, []);
-  const errors = scheduleFormErrors(form, now, zone);
+  const errors = scheduleFormErrors(form, now, zone, suites);
   const errorOf = (field: ScheduleField) => (touched.has(field) ? errors[field] : undefined);
   const touch = (field: ScheduleField) => setTouched((previous) => new Set(previous).add(field));
   const change = (changes: Partial<ScheduleForm>) => setForm((previous) => ({ ...previous, ...changes }));
+
+  const missingTags = isMissingTags(form.selector);
+  // The current resources of the overrides are those the chosen collections ask for, as they are being chosen.
+  const currentResources = useCollectionResources(missingTags ? [] : chosenCollectionIds(form.selector, suites));
 
   const nextEnd = movedEnd(form, zone);
   useEffect(() => {
@@ -79,7 +86,7 @@ export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInO
   const minStart = form.repeat === REPEAT.once ? DateTime.fromMillis(now, { zone }).toFormat(PICKER_FORMAT) : DateTime.fromMillis(now, { zone }).startOf('day').toFormat(PICKER_FORMAT);
 
   const save = async () => {
-    if (hasErrors(scheduleFormErrors(form, Date.now(), zone))) {
+    if (hasErrors(scheduleFormErrors(form, Date.now(), zone, suites))) {
       setTouched(new Set(ALL_FIELDS));
       setTouchedRuntime(new Set(ALL_RUNTIME_FIELDS));
       toast.error(M.fillAllRequiredFields);
@@ -152,16 +159,18 @@ export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInO
         />
         <fieldset className="control-room-form__group">
           <legend>Collections or tags</legend>
+          {/* The selector shows its own error; its minimum joins once touched, like the other fields' errors (§5). */}
           <CollectionTagSelector
             suites={suites}
             tags={tags}
             value={form.selector}
+            minSelection={touched.has('selector') && !missingTags ? SCHEDULE_SELECTION_LIMITS.minSelection : undefined}
             onChange={(selector) => {
               touch('selector');
               change({ selector });
             }}
           />
-          {errorOf('selector') && (
+          {missingTags && errorOf('selector') && (
             <p className="ui-field__error" role="alert">
               {errorOf('selector')}
             </p>

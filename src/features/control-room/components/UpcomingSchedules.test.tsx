@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { controlRoomBackend, makeSchedule, type ControlRoomBackendOptions } from '../../../../tests/msw/control-room';
 import { server } from '../../../../tests/msw/server';
-import { makeCollection, studioBackend } from '../../../../tests/msw/studio-handlers';
+import { makeCollection, makeTag, studioBackend } from '../../../../tests/msw/studio-handlers';
+import { pickCollections } from '../../../../tests/support/collection-selector';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
 import type { StudioConfig } from '../../../shared/config';
@@ -14,11 +15,13 @@ import { schedulesQuery } from '../api/schedules';
 import { UpcomingSchedules } from './UpcomingSchedules';
 
 const HOUR_MS = 3_600_000;
+const CHANGED = 'data-table__row--changed';
 
 function renderSchedules(options: ControlRoomBackendOptions, config: StudioConfig = {}) {
   toastQueue.clear();
   studioBackend.reset();
-  studioBackend.add(makeCollection({ id: 'c1', testSuiteName: 'Demo_Sign_In' }));
+  studioBackend.add(makeCollection({ id: 'c1', testSuiteName: 'Demo_Sign_In', tags: ['t-smoke'] }));
+  studioBackend.tags = [makeTag({ id: 't-smoke', tagName: 'smoke' })];
   signInAs(['CONTROL_ROOM']);
   const backend = controlRoomBackend(options);
   server.use(...backend.handlers);
@@ -101,7 +104,9 @@ describe('UpcomingSchedules', { timeout: 15_000 }, () => {
     const { backend, user } = renderSchedules({ schedules: [schedule] }, { Schedule: { duplicateSchedule: true } });
     await user.click(within(await findRow('Nightly')).getByRole('button', { name: 'More actions Nightly' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
-    expect(await findRow('Copy of Nightly')).toBeInTheDocument();
+    const copy = await findRow('Copy of Nightly');
+    expect(copy).toHaveClass(CHANGED);
+    expect(await findRow('Nightly')).not.toHaveClass(CHANGED);
     expect(backend.calls.gets).toEqual([schedule.id]);
     expect(backend.calls.saves[0]).toMatchObject({ name: 'Copy of Nightly', testStatusIdList: ['c1'] });
     expect(backend.calls.saves[0]).not.toHaveProperty('id');
@@ -122,6 +127,56 @@ describe('UpcomingSchedules', { timeout: 15_000 }, () => {
     expect(await screen.findByText('Schedule Saved')).toBeInTheDocument();
     expect(backend.calls.saves[0]).toMatchObject({ id: schedule.id, enabled: false, executionTimes: [now + HOUR_MS] });
     expect(backend.calls.saves[0]).not.toHaveProperty('executionHistory');
+    expect(await findRow('Nightly')).toHaveClass(CHANGED);
+  });
+
+  it('highlights the row saved from the Runtime Configuration and from the popup', async () => {
+    const { user } = renderSchedules({ schedules: [makeSchedule({ name: 'Nightly' }), makeSchedule({ name: 'Other', executionTime: Date.now() + 2 * 86_400_000 })] });
+    await user.click(within(await findRow('Nightly')).getByRole('button', { name: 'More actions Nightly' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Runtime Configuration' }));
+    const runtime = await screen.findByRole('dialog', { name: 'Runtime Configuration: Nightly' });
+    await user.click(within(runtime).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await findRow('Nightly')).toHaveClass(CHANGED);
+    expect(await findRow('Other')).not.toHaveClass(CHANGED);
+
+    await user.click(within(await findRow('Other')).getByRole('button', { name: 'Edit Other' }));
+    const popup = await screen.findByRole('dialog', { name: 'Edit Schedule' });
+    await user.click(within(popup).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await findRow('Other')).toHaveClass(CHANGED);
+  });
+
+  it("shows a firing's queue-wait notification in the schedule's History", async () => {
+    const note = 'Notification: Demo_Sign_In has waited more than 5 minute(s) in the queue (email delivery is not available yet)';
+    const firing = { id: 'e1', scheduleId: 's1', kind: 'SCHEDULED', plannedAt: 0, triggeredAt: 0, status: 'QUEUED', totalCollections: 1, notes: [{ at: 0, text: note }] } as const;
+    const { user } = renderSchedules({ schedules: [makeSchedule({ id: 's1', name: 'Nightly', executionHistory: [{ ...firing, notes: [...firing.notes] }] })] });
+    await user.click(within(await findRow('Nightly')).getByRole('button', { name: 'More actions Nightly' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'History' }));
+    const history = await screen.findByRole('dialog', { name: 'History: Nightly' });
+    expect(await within(history).findByText(note)).toBeInTheDocument();
+  });
+
+  it('records what the tags of a tag schedule choose (tagCollectionData) from the executable test suites', async () => {
+    const { backend, user } = renderSchedules({
+      schedules: [],
+      executableSuites: [
+        { testSuiteName: 'Demo_Sign_In', versionTags: { '': { statusId: 'c1', collectionTags: ['t-smoke'] } } },
+        { testSuiteName: 'Untagged', versionTags: { '': { statusId: 'c9', collectionTags: [] } } },
+      ],
+    });
+    await user.click(screen.getByRole('button', { name: 'New Schedule' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New Schedule' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Smoke');
+    await user.click(within(dialog).getByRole('radio', { name: 'Tags' }));
+    await user.click(await within(dialog).findByRole('checkbox', { name: 'smoke' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Schedule Saved')).toBeInTheDocument();
+    expect(backend.calls.saves[0]).toMatchObject({
+      scheduleType: 'TAG_COLLECTION',
+      collectionTags: ['t-smoke'],
+      tagCollectionData: [{ testSuiteName: 'Demo_Sign_In', versionTags: { '': { statusId: 'c1', collectionTags: ['t-smoke'] } } }],
+    });
   });
 
   it('edits the name inline after loading the full schedule; Run Now waits for a valid name', async () => {
@@ -145,7 +200,7 @@ describe('UpcomingSchedules', { timeout: 15_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'New Schedule' }));
     const dialog = await screen.findByRole('dialog', { name: 'New Schedule' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Nightly');
-    await user.click(await within(dialog).findByRole('checkbox', { name: 'Demo_Sign_In' }));
+    await pickCollections(user, 'Collections', ['Demo_Sign_In']);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('A schedule named Nightly already exists')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'New Schedule' })).toBeInTheDocument();

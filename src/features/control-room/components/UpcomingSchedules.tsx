@@ -5,7 +5,7 @@ import { flags, type StudioConfig } from '../../../shared/config';
 import { MESSAGES } from '../../../shared/constants';
 import type { SaveScheduleInput, Schedule } from '../../../shared/contracts/schedules';
 import { Button } from '../../../ui/Button';
-import { DataTable, type DataTableColumn, type DataTableValues } from '../../../ui/DataTable';
+import { DataTable, useChangedRows, type DataTableColumn, type DataTableValues } from '../../../ui/DataTable';
 import { MenuButton, type MenuAction } from '../../../ui/Menu';
 import { Switch } from '../../../ui/Switch';
 import { toast } from '../../../ui/Toast';
@@ -50,13 +50,15 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
   const [editing, setEditing] = useState<{ rowId: TableRowId; isValid: boolean } | null>(null);
-  const formScheduleId = dialog?.kind === 'form' ? (dialog.schedule?.id ?? null) : null;
-  const choices = useScheduleChoices(formScheduleId);
+  const choices = useScheduleChoices(null);
+  // Every save highlights its row for 5 s (§2), whether made inline, by a row action or in a popup.
+  const changedRows = useChangedRows();
   const refresh = () => queryClient.invalidateQueries({ queryKey: controlRoomKeys.schedules() });
 
   const save = async (body: SaveScheduleInput) => {
-    await reported(() => saveSchedule(body));
+    const saved = await reported(() => saveSchedule(body));
     toast.success(M.scheduleSaved);
+    changedRows.markChanged(saved.id);
     await refresh();
   };
 
@@ -98,7 +100,8 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
       await refresh();
     });
 
-  const saveForm = (form: ScheduleForm) => save(saveBodyOf(form, zone, dialog?.kind === 'form' ? dialog.schedule : undefined));
+  const saveForm = (form: ScheduleForm) =>
+    save(saveBodyOf(form, zone, { base: dialog?.kind === 'form' ? dialog.schedule : undefined, executableSuites: choices.executableSuites }));
   const onEditingChange = useCallback((next: { rowId: TableRowId; isValid: boolean } | null) => setEditing(next), []);
 
   const moreActions: MenuAction[] = [
@@ -178,6 +181,7 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
         onSave={saveName}
         beforeEdit={loadForEdit}
         onEditingChange={onEditingChange}
+        changedRows={changedRows}
       />
       {dialog?.kind === 'form' && (
         <ScheduleFormDialog
@@ -188,13 +192,14 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
           tags={choices.tags}
           showInOrder={flags.inOrderToggle(config)}
           showNotifyOnQueue={flags.notifyOnQueue(config)}
-          currentResources={choices.currentResources}
           newResources={choices.newResources}
           onSave={saveForm}
           onClose={() => setDialog(null)}
         />
       )}
-      {dialog?.kind === 'runtime' && <RuntimeConfigurationDialog scheduleId={dialog.scheduleId} config={config} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'runtime' && (
+        <RuntimeConfigurationDialog scheduleId={dialog.scheduleId} config={config} onClose={() => setDialog(null)} onSaved={changedRows.markChanged} />
+      )}
       {dialog?.kind === 'history' && <ScheduleHistoryDialog scheduleId={dialog.scheduleId} onClose={() => setDialog(null)} />}
     </section>
   );

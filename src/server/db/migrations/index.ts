@@ -5,6 +5,7 @@ import { runsMigration } from './0003_runs';
 import { schedulesMigration } from './0004_schedules';
 import { interactiveBotsMigration } from './0005_interactive_bots';
 import { importExportMigration } from './0006_import_export';
+import { variablesMigration } from './0007_variables';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '0004_schedules': schedulesMigration,
   '0005_interactive_bots': interactiveBotsMigration,
   '0006_import_export': importExportMigration,
+  '0007_variables': variablesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -2,7 +2,9 @@ import { createRoute } from '@hono/zod-openapi';
 import { FIELD_ERROR_KEYS, ORGANIZATION_TAG, VERSION_TAG } from '../../../shared/contracts/collections';
 import { SCHEDULE_MESSAGES, saveScheduleSchema, scheduleResponseSchema, type SaveSchedule } from '../../../shared/contracts/schedules';
 import { endpoints } from '../../../shared/endpoints';
-import { recurrenceErrors, type RecurrenceError } from '../../../shared/schedule/recurrence';
+import { commaSeparatedEmails } from '../../../shared/schedule/notify-emails';
+import { recurrenceErrors, timeOfDayIn, withRecurrenceDefaults, type RecurrenceError } from '../../../shared/schedule/recurrence';
+import { tagCollectionIds } from '../../../shared/schedule/tag-collection-data';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
@@ -31,6 +33,13 @@ async function referenceErrors(db: Db, orgId: string, schedule: SaveSchedule): P
     const known = new Set(live.map((row) => row.id));
     if (ids.some((id) => !known.has(id))) errors[field] = [FIELD_ERROR_KEYS.notFound];
   }
+  // tagCollectionData records what the tags chose at a save: its collections must be the organization's, though one
+  // deleted since does not block a later save (toggle, rename) of the schedule.
+  const recorded = [...new Set(tagCollectionIds(schedule.tagCollectionData))];
+  if (recorded.length > 0) {
+    const owned = await db.selectFrom('collections').select('id').where('org_id', '=', orgId).where('id', 'in', recorded).execute();
+    if (owned.length !== recorded.length) errors.tagCollectionData = [FIELD_ERROR_KEYS.notFound];
+  }
   const tagIds = [...schedule.collectionTags, ...schedule.versionTags];
   if (schedule.scheduleType === 'TAG_COLLECTION' && tagIds.length > 0) {
     const rows = await db.selectFrom('tags').select(['id', 'tag_type']).where('org_id', '=', orgId).where('id', 'in', tagIds).execute();
@@ -51,7 +60,10 @@ export function registerSaveSchedule({ app, endpoint, services }: Api): void {
       summary: 'Create or update a schedule',
       description:
         'Without id (or with id "") creates, with an id updates. The executions are computed by the server in timeZone from ' +
-        'now on: executionTime is the next one. Field errors use the §5 texts (hash rule, atleastOneWeekDayMustBeSelected, ' +
+        'now on: executionTime is the next one. scheduleData gets the §3/§4 rules (type 2 derived, unused spacing 0, defaults), ' +
+        'repeat above 2 reads as weekly, and notify e-mails are stored comma-separated. The hash rule counts the runs of a ' +
+        "day from the start's time of day in timeZone up to midnight. Field errors use the §5 texts (hash rule, " +
+        'atleastOneWeekDayMustBeSelected, ' +
         'Required, Only digit are allowed, Up to 6 digit are allowed, timeout must be between 1 to 600 (seconds)).',
       request: { body: { required: true, content: { 'application/json': { schema: saveScheduleSchema } } } },
       responses: {
@@ -62,10 +74,12 @@ export function registerSaveSchedule({ app, endpoint, services }: Api): void {
   );
 
   app.openapi(route, async (c) => {
-    const body = c.req.valid('json');
+    const sent = c.req.valid('json');
+    // The §3/§4 rules the popup applies hold for every caller: type 2 derived, the unused spacing 0, the defaults.
+    const body = { ...sent, scheduleData: withRecurrenceDefaults(sent.scheduleData), scheduleNotifyEmails: commaSeparatedEmails(sent.scheduleNotifyEmails) };
     const user = currentUser(c).row;
     const fieldErrors: FieldErrors = await referenceErrors(services.db, user.org_id, body);
-    for (const error of recurrenceErrors(body.repeat, body.scheduleData)) {
+    for (const error of recurrenceErrors(body.repeat, body.scheduleData, timeOfDayIn(body.startTime, body.timeZone))) {
       (fieldErrors[`scheduleData.${error.field}`] ??= []).push(recurrenceMessage(error));
     }
     if (Object.keys(fieldErrors).length > 0) {

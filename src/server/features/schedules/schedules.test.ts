@@ -1,5 +1,7 @@
 import { strFromU8, unzipSync } from 'fflate';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORGANIZATION_TAG, tagSavedResponseSchema } from '../../../shared/contracts/collections';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import {
   executableTestSuitesResponseSchema,
@@ -16,6 +18,7 @@ import { browserCollection, CHROMIUM, saveCollection, startPageServer, waitForRu
 import { startTestServer, type TestServer } from '../../testing/testServer';
 
 const DAY = 24 * 60 * 60_000;
+const BERLIN = 'Europe/Berlin';
 
 describe('schedule calls', { timeout: 60_000 }, () => {
   let t: TestServer;
@@ -55,6 +58,9 @@ describe('schedule calls', { timeout: 60_000 }, () => {
       ...(body === undefined ? {} : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
     });
 
+  /** Tomorrow at a whole hour in Europe/Berlin, the zone of the schedules below. */
+  const tomorrowAt = (hour: number) => DateTime.now().setZone(BERLIN).plus({ days: 1 }).set({ hour, minute: 0, second: 0, millisecond: 0 }).toMillis();
+
   const daily = (overrides: Partial<SaveScheduleInput> = {}): SaveScheduleInput => ({
     name: 'Daily smoke',
     repeat: 1,
@@ -63,7 +69,7 @@ describe('schedule calls', { timeout: 60_000 }, () => {
     scheduleType: 'COLLECTION',
     testStatusIdList: [collectionId],
     scheduleData: { type: 1, recurEveryDays: 1, weekDays: [0, 0, 0, 0, 0, 0, 0] },
-    timeZone: 'Europe/Berlin',
+    timeZone: BERLIN,
     ...overrides,
   });
 
@@ -102,10 +108,19 @@ describe('schedule calls', { timeout: 60_000 }, () => {
   });
 
   it('answers the §5 field errors', async () => {
-    const hash = await fieldErrorsOf(
-      daily({ scheduleData: { type: 2, recurEveryDays: 1, weekDays: [0, 0, 0, 0, 0, 0, 0], recurDurationType: 'Hours', recurEveryHours: 5, executionsPerDay: 6 } }),
-    );
+    const everyFiveHours = (executionsPerDay: number): SaveScheduleInput['scheduleData'] => ({
+      type: 2,
+      recurEveryDays: 1,
+      weekDays: [0, 0, 0, 0, 0, 0, 0],
+      recurDurationType: 'Hours',
+      recurEveryHours: 5,
+      executionsPerDay,
+    });
+    const hash = await fieldErrorsOf(daily({ startTime: tomorrowAt(0), scheduleData: everyFiveHours(6) }));
     expect(hash['scheduleData.executionsPerDay']).toEqual(['With selected hours/minutes, maximum number of runs can be 5']);
+    // From 20:00 in the schedule's zone the next run would be after midnight.
+    const late = await fieldErrorsOf(daily({ startTime: tomorrowAt(20), scheduleData: everyFiveHours(2) }));
+    expect(late['scheduleData.executionsPerDay']).toEqual(['With selected hours/minutes, maximum number of runs can be 1']);
 
     const weekly = await fieldErrorsOf(daily({ repeat: 2, scheduleData: { type: 1, recurEveryWeeks: 1, weekDays: [0, 0, 0, 0, 0, 0, 0] } }));
     expect(weekly['scheduleData.weekDays']).toEqual(['atleastOneWeekDayMustBeSelected']);
@@ -129,6 +144,43 @@ describe('schedule calls', { timeout: 60_000 }, () => {
     expect((await fieldErrorsOf(daily({ endTime: Date.now() }))).endTime).toEqual(['The end time must be after the start time']);
     expect((await fieldErrorsOf(daily({ testStatusIdList: ['no-such-collection'] }))).testStatusIdList).toEqual(['NotFound']);
     expect((await fieldErrorsOf(daily({ scheduleType: 'TAG_COLLECTION', collectionTags: ['no-such-tag'] }))).collectionTags).toEqual(['NotFound']);
+  });
+
+  it('applies the scheduleData rules, weekly for repeat above 2, and comma-separated e-mails itself', async () => {
+    const schedule = (
+      await save(
+        daily({
+          repeat: 3,
+          startTime: tomorrowAt(8),
+          scheduleNotifyEmails: 'a@example.com; b@example.com',
+          // type 1 with a spacing and a count is type 2 (§3); with Hours the minutes are 0 (§4); recurEveryWeeks defaults to 1.
+          scheduleData: { type: 1, weekDays: [1, 1, 1, 1, 1, 1, 1], recurDurationType: 'Hours', recurEveryHours: 4, recurEveryMinutes: 15, executionsPerDay: 3 },
+        }),
+      )
+    ).data;
+    expect(schedule.repeat).toBe(2);
+    expect(schedule.scheduleNotifyEmails).toBe('a@example.com, b@example.com');
+    expect(schedule.scheduleData).toEqual({
+      type: 2,
+      recurEveryDays: 1,
+      recurEveryWeeks: 1,
+      weekDays: [1, 1, 1, 1, 1, 1, 1],
+      recurDurationType: 'Hours',
+      recurEveryHours: 4,
+      recurEveryMinutes: 0,
+      executionsPerDay: 3,
+    });
+    expect(schedule.executionTimes.slice(0, 4).map((time) => DateTime.fromMillis(time, { zone: BERLIN }).toFormat('HH:mm'))).toEqual(['08:00', '12:00', '16:00', '08:00']);
+  });
+
+  it('keeps tagCollectionData naming collections of the organization and refuses others', async () => {
+    const tag = tagSavedResponseSchema.parse(await (await send(endpoints.tags.save, 'POST', { tagName: 'Nightly', tagType: ORGANIZATION_TAG })).json()).data;
+    const suites = executableTestSuitesResponseSchema.parse(await (await send(endpoints.schedules.executableTestSuites, 'GET')).json()).data;
+    const tagged: Partial<SaveScheduleInput> = { scheduleType: 'TAG_COLLECTION', collectionTags: [tag.id] };
+    const mine = suites.filter((suite) => Object.values(suite.versionTags).some((version) => version.statusId === collectionId));
+    expect((await save(daily({ ...tagged, tagCollectionData: mine }))).data.tagCollectionData).toEqual(mine);
+    const foreign = [{ testSuiteName: 'Elsewhere', versionTags: { '': { statusId: 'not-ours', collectionTags: [] } } }];
+    expect((await fieldErrorsOf(daily({ ...tagged, tagCollectionData: foreign }))).tagCollectionData).toEqual(['NotFound']);
   });
 
   it('answers 404 with a message for unknown ids', async () => {

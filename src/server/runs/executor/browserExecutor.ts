@@ -46,6 +46,8 @@ export interface BrowserRunInput {
   recorder: RunRecorder;
   /** Aborted when the run is cancelled or its resource released: the browser closes at once. */
   signal: AbortSignal;
+  /** `${name}` values the run starts with (a schedule's data row); BASE_URL always is the server origin. */
+  variables?: Readonly<Record<string, string>>;
 }
 
 /** Thrown out of the executor when its signal stopped the run; the dispatcher decides the final state. */
@@ -104,7 +106,7 @@ export async function executeBrowserRun(input: BrowserRunInput): Promise<Browser
     const opened = await runContext(input, tracker);
     context = opened.context;
     const { page } = opened;
-    const env: StepEnvironment = { page, context, variables: new Map([['BASE_URL', input.baseUrl]]), artifacts, baseUrl: input.baseUrl };
+    const env: StepEnvironment = { page, context, variables: new Map([...Object.entries(input.variables ?? {}), ['BASE_URL', input.baseUrl]]), artifacts, baseUrl: input.baseUrl };
     let flowVisit = 0;
 
     const failureScreenshot = async (step: Step): Promise<FileRef[]> => {

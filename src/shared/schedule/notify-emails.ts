@@ -1,0 +1,11 @@
+/**
+ * scheduleNotifyEmails is comma-separated (part 2 §3) while input may separate addresses by commas or semicolons (§5):
+ * saves store the addresses trimmed, without blanks, joined by ", ".
+ */
+export function commaSeparatedEmails(value: string): string {
+  return value
+    .split(/[,;]/)
+    .map((address) => address.trim())
+    .filter((address) => address !== '')
+    .join(', ');
+}
