@@ -7,8 +7,6 @@ export const WAKE_GAP_FACTOR = 1.1;
 /** Spec §9: download progress is re-read every 1 s, with one retry. */
 export const PROGRESS_READ_INTERVAL_MS = 1_000;
 export const PROGRESS_READ_RETRIES = 1;
-/** Spec §4/§9: only the last five import status ids are kept. */
-export const STATUS_IDS_KEPT = 5;
 
 /** Received bytes are written to IndexedDB in pieces of this size: a reload loses at most this unwritten tail. */
 export const DOWNLOAD_PERSIST_BYTES = 256 * 1024;
@@ -21,10 +19,3 @@ export const RETRY_CAP_MS = 60_000;
 export const DRAIN_LOCK_NAME = 'studio:offline-drain';
 /** A token closer than this to its expiry is refreshed before a drain starts, so a long transfer does not outlive it. */
 export const DRAIN_TOKEN_MARGIN_MS = 60_000;
-
-/** Spec §8 Import and export. */
-export const TRANSFER_MESSAGES = {
-  downloadFailed: 'File download failed, please try again',
-  exportStarted: 'Collection Export Started',
-  exportAlert: 'Do not close or refresh the page until download completes',
-} as const;

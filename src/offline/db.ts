@@ -1,5 +1,6 @@
 import Dexie, { type DexieOptions, type EntityTable, type Table } from 'dexie';
-import { STATUS_IDS_KEPT } from './constants';
+import { LAST_IMPORT_STATUS_IDS_KEPT } from '../shared/constants';
+import type { ImportDataRequiredItem } from '../shared/contracts/importexport';
 
 export type DownloadStatus = 'queued' | 'downloading' | 'completed' | 'failed';
 
@@ -50,15 +51,17 @@ export interface UploadItem {
   createdAt: number;
 }
 
-/** A pending collection import (spec §3): the references the import could not resolve. */
+/** A pending collection import (spec §3): the references the import could not resolve, kept so the list shows offline. */
 export interface PendingImport {
   id: string;
   importId: string;
   name: string;
   statusId: string;
   action: string;
-  importDataRequired: { id: string; type: string; currentData: unknown }[];
-  dataUpdated: { id: string; data: unknown }[];
+  /** What the server says is missing (getStatus's message). */
+  message: string;
+  importDataRequired: ImportDataRequiredItem[];
+  dataUpdated: { id: string; data: string }[];
 }
 
 export interface StatusIdEntry {
@@ -129,7 +132,7 @@ export function offlineDb(): OfflineDb {
 export async function rememberStatusId(db: OfflineDb, statusId: string, now = Date.now()): Promise<void> {
   await db.transaction('rw', db.statusIds, async () => {
     await db.statusIds.put({ statusId, createdAt: now });
-    const stale = await db.statusIds.orderBy('createdAt').reverse().offset(STATUS_IDS_KEPT).primaryKeys();
+    const stale = await db.statusIds.orderBy('createdAt').reverse().offset(LAST_IMPORT_STATUS_IDS_KEPT).primaryKeys();
     await db.statusIds.bulkDelete(stale);
   });
 }

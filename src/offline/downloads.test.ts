@@ -1,7 +1,7 @@
 // First: it makes Blobs storable before Dexie loads.
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { TRANSFER_MESSAGES } from './constants';
+import { FILE_DOWNLOAD_FAILED_MESSAGE } from '../shared/contracts/importexport';
 import { createDownloadManager, progressPercent, type DownloadFetch } from './downloads';
 import { createQueueGate } from './queue-gate';
 
@@ -152,7 +152,23 @@ describe('download manager', () => {
     expect((await db.downloads.get(item.id))?.status).toBe('queued');
     answer = () => Promise.resolve(new Response(null, { status: 404 }));
     await manager.drain();
-    expect(await db.downloads.get(item.id)).toMatchObject({ status: 'failed', error: TRANSFER_MESSAGES.downloadFailed });
+    expect(await db.downloads.get(item.id)).toMatchObject({ status: 'failed', error: FILE_DOWNLOAD_FAILED_MESSAGE });
+  });
+
+  it('hands a completed file out once, with its item and bytes removed in the same step', async () => {
+    const file = patternedFile(300_000, 11);
+    const db = harness.open();
+    const manager = createDownloadManager({ db, gate: gate(), fetch: createFileServer(file).fetch, persistEveryBytes: 100_000 });
+    const item = await manager.enqueue({ url: '/t', fileName: 't.bin', label: 'T' });
+    expect(await manager.take(item.id)).toBeNull();
+    await manager.drain();
+
+    const taken = await manager.take(item.id);
+    expect(taken?.item).toMatchObject({ id: item.id, fileName: 't.bin', status: 'completed' });
+    expect(taken && (await sameBytes(taken.file, file))).toBe(true);
+    expect(await manager.take(item.id)).toBeNull();
+    expect(await db.downloads.count()).toBe(0);
+    expect(await db.downloadChunks.count()).toBe(0);
   });
 
   it('does not drain while the queues are paused for a sign-in, and keeps the items', async () => {

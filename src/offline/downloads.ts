@@ -1,7 +1,8 @@
 import { apiFetch } from '../lib/api-client';
-import { DOWNLOAD_PERSIST_BYTES, TRANSFER_MESSAGES } from './constants';
+import { FILE_DOWNLOAD_FAILED_MESSAGE } from '../shared/contracts/importexport';
+import { DOWNLOAD_PERSIST_BYTES } from './constants';
 import { createOrderedClock, type DownloadItem, type OfflineDb } from './db';
-import type { DrainOutcome, QueueGate } from './queue-gate';
+import { oneDrainAtATime, type QueueGate } from './queue-gate';
 
 export type DownloadFetch = (url: string, init: RequestInit) => Promise<Response>;
 
@@ -60,6 +61,7 @@ export type DownloadManager = ReturnType<typeof createDownloadManager>;
 export function createDownloadManager(options: DownloadManagerOptions) {
   const { db, gate, fetch: fetchFile = apiFetch, persistEveryBytes = DOWNLOAD_PERSIST_BYTES, verify, onChange } = options;
   const creationTime = createOrderedClock();
+  let stopped = false;
 
   async function update(id: string, changes: Partial<DownloadItem>): Promise<void> {
     await db.downloads.update(id, changes);
@@ -70,7 +72,7 @@ export function createDownloadManager(options: DownloadManagerOptions) {
     await db.downloadChunks.where('[downloadId+offset]').between([id, 0], [id, Infinity]).delete();
   }
 
-  async function fail(item: DownloadItem, error: string = TRANSFER_MESSAGES.downloadFailed): Promise<void> {
+  async function fail(item: DownloadItem, error: string = FILE_DOWNLOAD_FAILED_MESSAGE): Promise<void> {
     await dropBytes(item.id);
     await update(item.id, { status: 'failed', error, receivedBytes: 0 });
   }
@@ -220,14 +222,14 @@ export function createDownloadManager(options: DownloadManagerOptions) {
   }
 
   /** Works through the queue, oldest first, until it is done or the network is gone. */
-  function drain(): Promise<DrainOutcome> {
-    return gate.run('downloads', async () => {
-      for (;;) {
+  const drain = oneDrainAtATime(() =>
+    gate.run('downloads', async () => {
+      while (!stopped) {
         const next = await db.downloads.orderBy('createdAt').filter((item) => item.status === 'queued' || item.status === 'downloading').first();
         if (!next || (await attempt(next)) === 'stop') return;
       }
-    });
-  }
+    }),
+  );
 
   return {
     enqueue,
@@ -239,6 +241,22 @@ export function createDownloadManager(options: DownloadManagerOptions) {
       if (item?.status !== 'completed') throw new Error(`Download ${id} is not complete.`);
       return assemble(id);
     },
+    /**
+     * The finished file of a completed item, removing the item and its bytes in the same IndexedDB transaction, so
+     * of several open pages exactly one saves it; null when the item is not complete or another page took it.
+     */
+    async take(id: string): Promise<{ item: DownloadItem; file: Blob } | null> {
+      const taken = await db.transaction('rw', db.downloads, db.downloadChunks, async () => {
+        const item = await db.downloads.get(id);
+        if (item?.status !== 'completed') return null;
+        const file = await assemble(id);
+        await dropBytes(id);
+        await db.downloads.delete(id);
+        return { item, file };
+      });
+      if (taken) onChange?.();
+      return taken;
+    },
     /** Drops an item and its bytes (saved, cancelled or failed). */
     async remove(id: string): Promise<void> {
       await db.transaction('rw', db.downloads, db.downloadChunks, async () => {
@@ -246,6 +264,10 @@ export function createDownloadManager(options: DownloadManagerOptions) {
         await db.downloads.delete(id);
       });
       onChange?.();
+    },
+    /** Takes no further item (page teardown): a drain running now ends after its current item. */
+    stop(): void {
+      stopped = true;
     },
     /** A failed item back in the queue, from zero. */
     async retry(id: string): Promise<void> {

@@ -3,4 +3,5 @@ export const offlineKeys = {
   all: ['offline'] as const,
   downloads: () => [...offlineKeys.all, 'downloads'] as const,
   uploads: () => [...offlineKeys.all, 'uploads'] as const,
+  pendingImports: () => [...offlineKeys.all, 'pendingImports'] as const,
 };

@@ -3,7 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeAccessToken } from '../../tests/msw/factories';
 import { setSession } from '../lib/session';
-import { startOfflineQueues, type OfflineQueues } from './offline-queues';
+import { configureAppOfflineQueues } from './app-queue-options';
+import { ensureAppOfflineQueues, startOfflineQueues, type OfflineQueues } from './offline-queues';
 import type { OfflineMutation } from './outbox';
 import type { WakeClock } from './wake';
 
@@ -83,5 +84,34 @@ describe('startOfflineQueues', () => {
 
     await queues.registerMutations([label]);
     expect(sent).toEqual(['flaky']);
+  });
+});
+
+describe('ensureAppOfflineQueues', () => {
+  it("starts the page's queues once per query client, with the options the entry configured", async () => {
+    setSession({ token: makeAccessToken(), refreshToken: 'r', userId: 'u' });
+    const checked: string[] = [];
+    configureAppOfflineQueues({
+      downloads: {
+        fetch: async () => new Response(new Uint8Array([1, 2, 3]), { headers: { ETag: '"e1"', 'Content-Length': '3' } }),
+        verify: async (_file, item) => {
+          checked.push(item.label);
+          return 'Checksum mismatch';
+        },
+      },
+    });
+    const queryClient = new QueryClient();
+    const appQueues = ensureAppOfflineQueues(queryClient);
+    expect(ensureAppOfflineQueues(queryClient)).toBe(appQueues);
+
+    const item = await appQueues.downloads.enqueue({ url: '/export?id=c1', fileName: 'c1.bin', label: 'Checked_Suite' });
+    await appQueues.downloads.drain();
+    expect(checked).toEqual(['Checked_Suite']);
+    expect(await appQueues.db.downloads.get(item.id)).toMatchObject({ status: 'failed', error: 'Checksum mismatch' });
+
+    const nextPage = ensureAppOfflineQueues(new QueryClient());
+    expect(nextPage).not.toBe(appQueues);
+    nextPage.stop();
+    configureAppOfflineQueues({});
   });
 });

@@ -1,21 +1,20 @@
-import type { QueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { subscribeSession } from '../lib/session';
+import { appOfflineQueueOptions, type AppOfflineQueueOptions } from './app-queue-options';
 import { offlineDb, requestPersistentStorage, type OfflineDb } from './db';
-import { createDownloadManager, type DownloadManagerOptions } from './downloads';
+import { createDownloadManager } from './downloads';
 import { offlineKeys } from './offline-keys';
 import { createOutbox, registerOfflineMutations, type OfflineMutation } from './outbox';
 import { createQueueGate, type QueueGateOptions } from './queue-gate';
-import { createUploadManager, type UploadManagerOptions } from './uploads';
+import { createUploadManager } from './uploads';
 import { watchResumeTriggers, type WakeDetectorOptions } from './wake';
 
-export interface OfflineQueuesOptions {
+export interface OfflineQueuesOptions extends AppOfflineQueueOptions {
   queryClient: QueryClient;
   /** The offline-capable mutations (saving a collection, schedules, renames, image filters, failure labels). */
   mutations?: readonly OfflineMutation<never, unknown>[];
   db?: OfflineDb;
   gate?: QueueGateOptions;
-  downloads?: Pick<DownloadManagerOptions, 'fetch' | 'verify'>;
-  uploads?: Pick<UploadManagerOptions, 'transport'>;
   triggers?: WakeDetectorOptions & Parameters<typeof watchResumeTriggers>[1];
 }
 
@@ -63,18 +62,28 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
     stop(): void {
       stopTriggers();
       stopSessionWatch();
+      downloads.stop();
       uploads.stop();
     },
   };
 }
 
-let appQueues: OfflineQueues | null = null;
+let appQueues: { queryClient: QueryClient; queues: OfflineQueues } | null = null;
 
 /**
- * The page's one offline layer, started on first call (by the signed-in shell, or by the first feature that needs it),
- * so the sign-in page never loads Dexie. Later calls return the same queues.
+ * The page's one offline layer, started on first call (by the entry once a user is signed in, or by the first feature
+ * that needs it), so the sign-in page never loads Dexie. Later calls with the same query client return the same queues;
+ * a page has one query client, and a test that renders a new app gets queues that refresh that app's views.
  */
 export function ensureAppOfflineQueues(queryClient: QueryClient): OfflineQueues {
-  appQueues ??= startOfflineQueues({ queryClient });
-  return appQueues;
+  if (appQueues?.queryClient !== queryClient) {
+    appQueues?.queues.stop();
+    appQueues = { queryClient, queues: startOfflineQueues({ queryClient, ...appOfflineQueueOptions() }) };
+  }
+  return appQueues.queues;
+}
+
+/** The app's offline queues, for components (see ensureAppOfflineQueues). */
+export function useAppOfflineQueues(): OfflineQueues {
+  return ensureAppOfflineQueues(useQueryClient());
 }

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../shared/endpoints';
 import type { OfflineDb, OutboxEntry } from './db';
-import type { DrainOutcome, QueueGate } from './queue-gate';
+import { oneDrainAtATime, type QueueGate } from './queue-gate';
 
 export interface SendContext {
   /** Send it as the Idempotency-Key header (see idempotencyHeaders): the same for every retry of this change. */
@@ -66,8 +66,6 @@ export function createOutbox({ db, gate, onChange }: OutboxOptions) {
   const definitions = new Map<string, OfflineMutation<unknown, unknown>>();
   const settled = new Map<string, Settled>();
   const droppedListeners = new Set<(change: DroppedChange) => void>();
-  let running: Promise<DrainOutcome> | null = null;
-  let followUp: Promise<DrainOutcome> | null = null;
 
   function register<TVariables, TData>(mutation: OfflineMutation<TVariables, TData>): void {
     definitions.set(keyId(mutation.mutationKey), mutation as OfflineMutation<unknown, unknown>);
@@ -121,19 +119,7 @@ export function createOutbox({ db, gate, onChange }: OutboxOptions) {
   }
 
   /** Replays the outbox once (one flush per tab at a time; a call during a flush gets one follow-up flush). */
-  function flush(): Promise<DrainOutcome> {
-    if (!running) {
-      running = gate.run('outbox', replayAll).finally(() => {
-        running = null;
-      });
-      return running;
-    }
-    followUp ??= running.then(() => {
-      followUp = null;
-      return flush();
-    });
-    return followUp;
-  }
+  const flush = oneDrainAtATime(() => gate.run('outbox', replayAll));
 
   /** Queues a change and tries to send it at once: the mutationFn of every offline-capable mutation. */
   async function submit<TData>(mutationKey: readonly string[], variables: unknown): Promise<OutboxOutcome<TData>> {

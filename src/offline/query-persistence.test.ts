@@ -1,12 +1,15 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import { configQueryOptions } from '../lib/config';
 import { clearSession, setSession } from '../lib/session';
+import { offlineKeys } from './offline-keys';
 import { createIdbPersister, persistQueryCache, type QueryCachePersistence } from './query-persistence';
 
 describe('query cache persistence', () => {
   const running: QueryCachePersistence[] = [];
-  afterEach(() => running.splice(0).forEach((persistence) => persistence.stop()));
+  const stopAll = () => running.splice(0).forEach((persistence) => persistence.stop());
+  afterEach(stopAll);
 
   function start(queryClient: QueryClient, persister: ReturnType<typeof createIdbPersister>, buster = 'build-1') {
     const persistence = persistQueryCache(queryClient, { persister, buster });
@@ -14,30 +17,59 @@ describe('query cache persistence', () => {
     return persistence;
   }
 
-  it('shows the last data after a reload without network', async () => {
-    const dbName = 'cache-reload';
-    const before = new QueryClient();
+  /** Signs in, persists a fresh client into `dbName`, lets `fill` change its cache and writes it out. */
+  async function storeCache(dbName: string, fill: (queryClient: QueryClient) => unknown) {
+    setSession({ token: 't', refreshToken: 'r', userId: 'u' });
     const persister = createIdbPersister({ dbName, writeDelayMs: 10 });
-    await start(before, persister).restored;
-    before.setQueryData(['devices', 'list'], [{ deviceId: 'd1', name: 'Pixel' }]);
+    const queryClient = new QueryClient();
+    await start(queryClient, persister).restored;
+    await fill(queryClient);
     await persister.flush();
+    return { queryClient, persister };
+  }
 
-    const after = new QueryClient();
-    await start(after, createIdbPersister({ dbName })).restored;
+  /** The next page: a new client with whatever the store gives back. */
+  async function reload(dbName: string, buster?: string): Promise<QueryClient> {
+    const queryClient = new QueryClient();
+    await start(queryClient, createIdbPersister({ dbName }), buster).restored;
+    return queryClient;
+  }
+
+  it('shows the last data after a reload without network', async () => {
+    await storeCache('cache-reload', (before) => before.setQueryData(['devices', 'list'], [{ deviceId: 'd1', name: 'Pixel' }]));
+    const after = await reload('cache-reload');
     expect(after.getQueryData(['devices', 'list'])).toEqual([{ deviceId: 'd1', name: 'Pixel' }]);
+  });
+
+  it("stores neither the offline queues' views (their items hold file Blobs), the runtime config, nor failed queries", async () => {
+    await storeCache('cache-filter', async (before) => {
+      before.setQueryData(offlineKeys.uploads(), [{ id: 'u1', file: new Blob(['bytes']) }]);
+      before.setQueryData(configQueryOptions.queryKey, { HealthStatus: { enabled: true } });
+      before.setQueryData(['importexport', 'status'], [{ id: 'import-1' }]);
+      await before.prefetchQuery({ queryKey: ['devices', 'list'], queryFn: () => Promise.reject(new Error('offline')) });
+    });
+    const after = await reload('cache-filter');
+    expect(after.getQueryData(['importexport', 'status'])).toEqual([{ id: 'import-1' }]);
+    expect(after.getQueryData(offlineKeys.uploads())).toBeUndefined();
+    // Loaded once per start, so that an edited config file takes effect on the next one.
+    expect(after.getQueryData(configQueryOptions.queryKey)).toBeUndefined();
+    expect(after.getQueryState(['devices', 'list'])).toBeUndefined();
+  });
+
+  it('does not show a cache stored under a session this page never saw end, and deletes it', async () => {
+    await storeCache('cache-no-session', (before) => before.setQueryData(['collections'], ['Private_Suite']));
+    stopAll();
+    // The session vanished without a sign-out event here (storage cleared by the browser, say).
+    localStorage.clear();
+    const after = await reload('cache-no-session');
+    expect(after.getQueryData(['collections'])).toBeUndefined();
+    expect(await createIdbPersister({ dbName: 'cache-no-session' }).restoreClient()).toBeUndefined();
   });
 
   it('drops the stored cache of another build and on sign-out', async () => {
     const dbName = 'cache-drop';
-    setSession({ token: 't', refreshToken: 'r', userId: 'u' });
-    const persister = createIdbPersister({ dbName, writeDelayMs: 10 });
-    const first = new QueryClient();
-    await start(first, persister).restored;
-    first.setQueryData(['collections'], ['Demo_Sign_In']);
-    await persister.flush();
-
-    const nextBuild = new QueryClient();
-    await start(nextBuild, createIdbPersister({ dbName }), 'build-2').restored;
+    const { queryClient: first, persister } = await storeCache(dbName, (before) => before.setQueryData(['collections'], ['Demo_Sign_In']));
+    const nextBuild = await reload(dbName, 'build-2');
     expect(nextBuild.getQueryData(['collections'])).toBeUndefined();
 
     first.setQueryData(['collections'], ['Demo_Sign_In']);

@@ -1,7 +1,9 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { persistQueryClient, type PersistedClient, type PersistQueryClientOptions, type Persister } from '@tanstack/react-query-persist-client';
 import { openDB, type IDBPDatabase } from 'idb';
-import { subscribeSession } from '../lib/session';
+import { configQueryOptions } from '../lib/config';
+import { getSession, subscribeSession } from '../lib/session';
+import { offlineKeys } from './offline-keys';
 
 export const QUERY_CACHE_DB_NAME = 'studio-query-cache';
 const STORE = 'clients';
@@ -44,6 +46,22 @@ export function createIdbPersister({ dbName = QUERY_CACHE_DB_NAME, writeDelayMs 
   };
 }
 
+/**
+ * Successful queries are stored, except the offline queues' views (['offline', …]): they read IndexedDB, which keeps
+ * them anyway, and the upload queue's items hold the files' Blobs. The runtime config is left out too: it is loaded
+ * once per start so that an edited file takes effect, and it keeps its own last good copy (and the service worker's).
+ */
+export function isPersistedQuery(query: { queryKey: QueryKey; state: { status: string } }): boolean {
+  // React Query's default rule (successful queries only), written out: its Query type differs between the two query-cores.
+  const [area] = query.queryKey;
+  return query.state.status === 'success' && area !== offlineKeys.all[0] && area !== configQueryOptions.queryKey[0];
+}
+
+async function dropStored(persister: Persister): Promise<undefined> {
+  await persister.removeClient();
+  return undefined;
+}
+
 export interface QueryCachePersistence {
   /** Resolves once the stored cache is back in the query client (or found absent, old or from another build). */
   restored: Promise<void>;
@@ -58,9 +76,11 @@ export function persistQueryCache(queryClient: QueryClient, { persister = create
   const [unsubscribe, restored] = persistQueryClient({
     // The persist client pins an older query-core (5.104) than the app's (5.108): the same client API, other types.
     queryClient: queryClient as unknown as PersistQueryClientOptions['queryClient'],
-    persister,
+    // A cache stored under a session that ended without this page seeing it (storage cleared elsewhere) is not shown.
+    persister: { ...persister, restoreClient: () => (getSession() ? persister.restoreClient() : dropStored(persister)) },
     buster,
     maxAge: QUERY_CACHE_MAX_AGE_MS,
+    dehydrateOptions: { shouldDehydrateQuery: isPersistedQuery },
   });
   const stopSessionWatch = subscribeSession((session) => {
     if (!session) void persister.removeClient();

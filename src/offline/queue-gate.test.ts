@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { makeAccessToken } from '../../tests/msw/factories';
 import { createDrainLocks } from '../../tests/support/drain-locks';
 import { ApiError } from '../lib/api-client';
-import { createQueueGate } from './queue-gate';
+import { createQueueGate, oneDrainAtATime } from './queue-gate';
 
 const fresh = { token: makeAccessToken({ expiresInSeconds: 900 }), refreshToken: 'r', userId: 'u' };
 const expired = { token: makeAccessToken({ expiresInSeconds: -60 }), refreshToken: 'r', userId: 'u' };
@@ -56,5 +56,24 @@ describe('queue gate', () => {
 
     gate.resume();
     expect(notified).toEqual([true, false]);
+  });
+});
+
+describe('oneDrainAtATime', () => {
+  it('runs a call made during a drain once more after it, so an item queued meanwhile is not left waiting', async () => {
+    const runs: number[] = [];
+    let release = () => {};
+    const drain = oneDrainAtATime(async () => {
+      runs.push(runs.length + 1);
+      if (runs.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      return 'drained';
+    });
+    const first = drain();
+    const second = drain();
+    const third = drain();
+    expect(third).toBe(second);
+    release();
+    expect(await Promise.all([first, second])).toEqual(['drained', 'drained']);
+    expect(runs).toEqual([1, 2]);
   });
 });

@@ -113,3 +113,26 @@ export function createQueueGate(options: QueueGateOptions = {}) {
     },
   };
 }
+
+/**
+ * One drain of a queue at a time in this page; a call during a drain gets one follow-up drain after it, so an item
+ * queued just as a drain found the queue empty is not left waiting for the next trigger.
+ */
+export function oneDrainAtATime(drain: () => Promise<DrainOutcome>): () => Promise<DrainOutcome> {
+  let running: Promise<DrainOutcome> | null = null;
+  let followUp: Promise<DrainOutcome> | null = null;
+  const call = (): Promise<DrainOutcome> => {
+    if (!running) {
+      running = drain().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    followUp ??= running.then(() => {
+      followUp = null;
+      return call();
+    });
+    return followUp;
+  };
+  return call;
+}

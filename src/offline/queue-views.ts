@@ -31,6 +31,19 @@ export function uploadQueueQueryOptions(db: OfflineDb = offlineDb()) {
   });
 }
 
+/** Items still to be sent or received; finished ones are completed or failed. */
+export function isQueueItemActive(item: { status: string }): boolean {
+  return item.status === 'queued' || item.status === 'downloading' || item.status === 'uploading';
+}
+
+/**
+ * The refetchInterval of a view that watches a queue all the time (not only while its panel is open): every 1 s while
+ * an item is waiting or moving; otherwise the view is read again only when this page changes the queue.
+ */
+export function whileQueueActive(query: { state: { data?: readonly { status: string }[] } }): number | false {
+  return query.state.data?.some(isQueueItemActive) ? PROGRESS_READ_INTERVAL_MS : false;
+}
+
 /** A value computed from IndexedDB, kept current as the tables change (in this tab and in others). */
 function useLiveValue<T>(read: (db: OfflineDb) => Promise<T>, initial: T, db: OfflineDb): T {
   const [value, setValue] = useState(initial);
@@ -58,4 +71,18 @@ export function useHasPendingChanges(scope: string, db: OfflineDb = offlineDb())
 /** True while the queues are paused until the user signs in again. */
 export function useSignInNeeded(gate: QueueGate): boolean {
   return useSyncExternalStore(gate.subscribe, gate.isSignInNeeded);
+}
+
+function subscribeOnline(listener: () => void): () => void {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+}
+
+/** Whether the browser reports a network; only a hint (online may still be a dead link), for wording a stalled item. */
+export function useIsOnline(): boolean {
+  return useSyncExternalStore(subscribeOnline, () => navigator.onLine);
 }

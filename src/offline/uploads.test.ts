@@ -100,6 +100,23 @@ describe('upload manager', () => {
     expect(await db.uploads.get(good.id)).toMatchObject({ status: 'completed' });
   });
 
+  it('leaves the wording to the view when a refusal has no message, and hands each finished item out once', async () => {
+    const { transport } = createScriptedTransport([{ status: 400, body: null }, { status: 200, body: { data: { importComplete: true } } }]);
+    const uploads = load(transport);
+    const refused = await uploads.enqueue({ url: '/u', file: new Blob(['x']), fileName: 'refused.bin' });
+    const waiting = await uploads.enqueue({ url: '/u', file: new Blob(['y']), fileName: 'waiting.bin' });
+    expect(await uploads.take(waiting.id)).toBeNull();
+    await uploads.drain();
+
+    const taken = await uploads.take(refused.id);
+    expect(taken).toMatchObject({ status: 'failed', fileName: 'refused.bin' });
+    expect(taken?.error).toBeUndefined();
+    // A second page asking for the same item gets nothing: exactly one reports it.
+    expect(await uploads.take(refused.id)).toBeNull();
+    expect(await uploads.take(waiting.id)).toMatchObject({ status: 'completed', response: { data: { importComplete: true } } });
+    expect(await db.uploads.count()).toBe(0);
+  });
+
   it('records upload progress from the transport as 1..100', async () => {
     let release: (answer: UploadAnswer) => void = () => {};
     const uploads = load((parts, onProgress) => {

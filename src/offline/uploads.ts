@@ -1,10 +1,9 @@
-import { MESSAGES } from '../shared/constants';
 import { IDEMPOTENCY_HEADER } from '../shared/endpoints';
 import { getSession, type Session } from '../lib/session';
 import { fullJitterDelay } from './backoff';
 import { createOrderedClock, type OfflineDb, type UploadItem } from './db';
 import { progressPercent } from './downloads';
-import type { DrainOutcome, QueueGate } from './queue-gate';
+import { oneDrainAtATime, type QueueGate } from './queue-gate';
 
 export interface UploadParts {
   url: string;
@@ -78,9 +77,10 @@ const realTimer = (run: () => void, ms: number) => {
 /** Answers that may succeed later; every other 4xx is final for the item. */
 const RETRYABLE_CLIENT_STATUSES = [401, 408, 429];
 
-function answerMessage(body: unknown): string {
+/** The server's message, if it sent one; the view words a failure without one itself (it knows what was uploaded). */
+function answerMessage(body: unknown): string | undefined {
   const message = typeof body === 'object' && body !== null ? (body as { message?: unknown }).message : undefined;
-  return typeof message === 'string' && message ? message : MESSAGES.somethingWentWrong;
+  return typeof message === 'string' && message ? message : undefined;
 }
 
 export type UploadManager = ReturnType<typeof createUploadManager>;
@@ -93,6 +93,7 @@ export type UploadManager = ReturnType<typeof createUploadManager>;
 export function createUploadManager(options: UploadManagerOptions) {
   const { db, gate, transport = xhrTransport, readSession = getSession, now = Date.now, random = Math.random, setTimer = realTimer, onChange } = options;
   let cancelRetry: (() => void) | null = null;
+  let stopped = false;
   const creationTime = createOrderedClock(now);
 
   async function update(id: string, changes: Partial<UploadItem>): Promise<void> {
@@ -178,18 +179,18 @@ export function createUploadManager(options: UploadManagerOptions) {
     cancelRetry = setTimer(() => void drain(), Math.max(0, dueAt - now()));
   }
 
-  async function drain(): Promise<DrainOutcome> {
+  const drain = oneDrainAtATime(async () => {
     const outcome = await gate.run('uploads', async () => {
-      for (;;) {
+      while (!stopped) {
         const due = await waiting()
           .filter((item) => item.nextAttemptAt <= now())
           .first();
         if (!due || !(await attempt(due))) return;
       }
     });
-    if (outcome === 'drained') await scheduleRetry();
+    if (outcome === 'drained' && !stopped) await scheduleRetry();
     return outcome;
-  }
+  });
 
   return {
     enqueue,
@@ -199,7 +200,24 @@ export function createUploadManager(options: UploadManagerOptions) {
       await db.uploads.delete(id);
       onChange?.();
     },
-    /** Stops the retry timer (page teardown, tests). */
-    stop: stopRetry,
+    /**
+     * Removes a finished (completed or failed) item and returns it, or null when it is not finished or another tab
+     * took it first: one IndexedDB transaction, so exactly one page reports each answer.
+     */
+    async take(id: string): Promise<UploadItem | null> {
+      const taken = await db.transaction('rw', db.uploads, async () => {
+        const item = await db.uploads.get(id);
+        if (item?.status !== 'completed' && item?.status !== 'failed') return null;
+        await db.uploads.delete(id);
+        return item;
+      });
+      if (taken) onChange?.();
+      return taken;
+    },
+    /** Stops the retry timer and takes no further item (page teardown): a drain running now ends after its current item. */
+    stop(): void {
+      stopped = true;
+      stopRetry();
+    },
   };
 }

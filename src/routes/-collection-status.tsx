@@ -1,21 +1,25 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState, useSyncExternalStore } from 'react';
 import { configQueryOptions } from '../lib/config';
 import { getSession, subscribeSession } from '../lib/session';
 import { collectionProgress } from '../features/shell/collection-progress-store';
 import { RootLayout } from '../features/shell/components/RootLayout';
 
-// Run panels and reports load apart from the entry, so the sign-in page stays within its JS budget.
+// Run and import/export panels and reports load apart from the entry, so the sign-in page stays within its JS budget.
 const RunningCollectionsPanel = lazy(() => import('../features/runs/components/RunningCollectionsPanel').then((module) => ({ default: module.RunningCollectionsPanel })));
 const LastCompletedPanel = lazy(() => import('../features/runs/components/LastCompletedPanel').then((module) => ({ default: module.LastCompletedPanel })));
 const CollectionProgressWatcher = lazy(() =>
   import('../features/runs/components/CollectionProgressWatcher').then((module) => ({ default: module.CollectionProgressWatcher })),
 );
 const CollectionReportModal = lazy(() => import('../features/reports/components/CollectionReportModal').then((module) => ({ default: module.CollectionReportModal })));
+const ImportExportSlot = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.ImportExportSlot })));
+const PendingImportsSlot = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.PendingImportsSlot })));
+const DownloadQueuePanel = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.DownloadQueuePanel })));
+const ImportExportWatcher = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.ImportExportWatcher })));
 
 const isSignedIn = () => getSession() !== null;
 
-/** The root layout with the run panels of the status sidebar and the collection report they open. */
+/** The root layout with the run and import/export panels of the status sidebar, and what they open. */
 export function RootWithCollectionStatus() {
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   const { data: config = {} } = useQuery(configQueryOptions);
@@ -35,6 +39,21 @@ export function RootWithCollectionStatus() {
                 <RunningCollectionsPanel />
               </Suspense>
             ),
+            'import-export': (
+              <Suspense fallback={null}>
+                <ImportExportSlot />
+              </Suspense>
+            ),
+            'pending-imports': (
+              <Suspense fallback={null}>
+                <PendingImportsSlot />
+              </Suspense>
+            ),
+            downloads: (
+              <Suspense fallback={null}>
+                <DownloadQueuePanel />
+              </Suspense>
+            ),
           }
         : undefined,
     [signedIn, config],
@@ -43,9 +62,14 @@ export function RootWithCollectionStatus() {
   const overlay = signedIn ? (
     <Suspense fallback={null}>
       <CollectionProgressWatcher onInProgressChange={collectionProgress.set} />
+      <ImportExportWatcher />
       {reportStatusId !== null && <CollectionReportModal statusId={reportStatusId} onClose={() => setReportStatusId(null)} />}
     </Suspense>
   ) : null;
 
-  return <RootLayout statusPanels={statusPanels} overlay={overlay} />;
+  const queryClient = useQueryClient();
+  const importFile = (file: File) =>
+    void import('../features/importexport/import-collection-file').then(({ importCollectionFile }) => importCollectionFile(queryClient, file));
+
+  return <RootLayout statusPanels={statusPanels} overlay={overlay} onImportFile={importFile} />;
 }

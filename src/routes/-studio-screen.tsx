@@ -1,20 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
+import { configQueryOptions } from '../lib/config';
+import { flags } from '../shared/config';
+import { StudioTransferButtons } from '../features/importexport/components/StudioTransferButtons';
 import { devicesQuery } from '../features/resources/api/devices';
+import { openCollectionImportPicker } from '../features/shell/components/CollectionImportInput';
 import { UnsavedChangesGuard } from '../features/shell/components/UnsavedChangesGuard';
 import { StudioPage } from '../features/studio/pages/StudioPage';
 import { useStudioDirty } from '../features/studio/studio-dirty';
 
 /**
- * The Studio with the unsaved-changes guard, mounted only while the form holds unsaved edits, and Resource
- * Management's device list for choosing a collection's resources (features do not import each other).
+ * The Studio with the unsaved-changes guard, mounted only while the form holds unsaved edits, Resource Management's
+ * device list for choosing a collection's resources, and Import and Export in its toolbar when collectionImportExport
+ * is on (features do not import each other).
  */
 export function StudioScreen() {
   const isDirty = useStudioDirty();
   // Resource names are what the Studio needs: no 5 s status poll here.
   const resources = useQuery({ ...devicesQuery(), refetchInterval: false });
+  const { data: config = {} } = useQuery(configQueryOptions);
+  const transfers = flags.collectionImportExport(config);
   return (
     <>
-      <StudioPage resources={{ data: resources.data, status: resources.status }} />
+      <StudioPage
+        resources={{ data: resources.data, status: resources.status }}
+        toolbarExtras={transfers ? (open) => <StudioTransferButtons collection={open} onImport={openCollectionImportPicker} /> : undefined}
+      />
       {isDirty && <UnsavedChangesGuard />}
     </>
   );

@@ -25,11 +25,19 @@ export const importExportBackend = {
   processes: [] as ImportProcess[],
   /** Collection ids created by completed imports, newest last. */
   importedCollectionIds: [] as string[],
+  /** The export file of each collection id the download answers for (others get 404). */
+  exports: new Map<string, Uint8Array>(),
   reset() {
     this.processes = [];
     this.importedCollectionIds = [];
+    this.exports.clear();
   },
 };
+
+/** A multipart file part: a Blob of whichever realm parsed the form (tests may swap the global Blob for Node's). */
+function isFilePart(value: FormDataEntryValue | null): value is File {
+  return typeof value === 'object' && value !== null && typeof value.arrayBuffer === 'function';
+}
 
 function completed(process: ImportProcess, message: string): ImportProcess {
   const collectionId = nextId('imported-collection');
@@ -38,13 +46,22 @@ function completed(process: ImportProcess, message: string): ImportProcess {
 }
 
 export const importExportHandlers = [
+  http.get(anyOrigin(endpoints.importExport.download), ({ request }) => {
+    const id = new URL(request.url).searchParams.get('id') ?? '';
+    const file = importExportBackend.exports.get(id);
+    if (!file) return errorResponse(404, `No collection ${id}.`);
+    return new HttpResponse(file as Uint8Array<ArrayBuffer>, {
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': String(file.byteLength), ETag: `"${id}-v1"` },
+    });
+  }),
+
   http.get(anyOrigin(endpoints.importExport.status), () =>
     HttpResponse.json<ImportStatusResponse>({ status: true, data: importExportBackend.processes }),
   ),
 
   http.post(anyOrigin(endpoints.importExport.importExport), async ({ request }) => {
     const file = (await request.formData()).get(IMPORT_FILE_FIELD);
-    if (!(file instanceof Blob)) return errorResponse(400, 'Send the collection export (.bin) as the multipart form field "file".');
+    if (!isFilePart(file)) return errorResponse(400, 'Send the collection export (.bin) as the multipart form field "file".');
     const decoded = await decodeCollectionExport(new Uint8Array(await file.arrayBuffer()));
     if (!decoded.ok) return errorResponse(400, importRejectedMessage(decoded.message), { [IMPORT_FILE_FIELD]: [decoded.reason] });
     const name = decoded.manifest.collection.testSuiteName;

@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// A browser has IndexedDB: the signed-in shell starts the offline queues (Dexie) and the import/export watcher.
+import 'fake-indexeddb/auto';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { authBackend } from '../msw/auth-backend';

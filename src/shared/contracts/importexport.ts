@@ -126,6 +126,8 @@ export const COLLECTION_IMPORT_FAILED_MESSAGE = 'Collection Import Failed!';
 export const COLLECTION_UPDATED_MESSAGE = 'Collection Updated Successfully';
 export const COLLECTION_EXPORT_STARTED_MESSAGE = 'Collection Export Started';
 export const FILE_DOWNLOAD_FAILED_MESSAGE = 'File download failed, please try again';
+/** Spec part 1 §4 Export: the alert shown while an export downloads. */
+export const EXPORT_IN_PROGRESS_ALERT = 'Do not close or refresh the page until download completes';
 
 export function importFailedMessage(name: string): string {
   return `${name} Import Failed`;

@@ -6,6 +6,11 @@ export function exportDownloadPath(collectionId: string): string {
   return `${endpoints.importExport.download}?id=${encodeURIComponent(collectionId)}`;
 }
 
+/** The name the finished export is saved under (spec part 1 §4: a .bin file). */
+export function exportFileName(collectionName: string): string {
+  return `${collectionName}.bin`;
+}
+
 /** Why a downloaded export is not usable (truncated, checksum mismatch, …), or null when its header and checksum hold. */
 export async function exportFileProblem(file: Blob): Promise<string | null> {
   const checked = await checkExportIntegrity(new Uint8Array(await file.arrayBuffer()));

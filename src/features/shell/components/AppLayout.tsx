@@ -27,6 +27,8 @@ export interface AppLayoutProps {
   statusPanels?: StatusPanelSlots;
   /** Always-mounted extras of the signed-in shell, such as pollers and modals opened from the sidebar. */
   overlay?: ReactNode;
+  /** Receives the file chosen in the hidden collection import input. */
+  onImportFile?: (file: File) => void;
 }
 
 function displayName(user: StoredUser): string {
@@ -35,7 +37,7 @@ function displayName(user: StoredUser): string {
 }
 
 /** The app shell of spec part 1 §2: side menu, header, page, collection status sidebar, spinner. */
-export function AppLayout({ pathname, title, user, config, savedReports, children, statusPanels, overlay }: AppLayoutProps) {
+export function AppLayout({ pathname, title, user, config, savedReports, children, statusPanels, overlay, onImportFile }: AppLayoutProps) {
   const [isSidebarOpen, setSidebarOpen] = useState(false);
   // The header hides its toggle while a collection is in progress (spec part 1 §2), so the sidebar shows by itself then:
   // otherwise a user arriving mid-run could neither watch nor cancel it.
@@ -80,7 +82,13 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
         </Suspense>
       )}
       {overlay}
-      <CollectionImportInput />
+      <CollectionImportInput
+        onFile={(file) => {
+          // The import's progress shows in the sidebar's Import / Export panel.
+          setSidebarOpen(true);
+          onImportFile?.(file);
+        }}
+      />
       <PageSpinner />
       <UpdatePrompt />
     </div>

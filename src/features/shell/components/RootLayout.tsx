@@ -7,12 +7,12 @@ import { userDetailsQueryOptions } from '../../../lib/user-details';
 import { usePageTitle } from '../route-meta';
 import { AppLayout, type AppLayoutProps } from './AppLayout';
 
-export type RootLayoutProps = Pick<AppLayoutProps, 'statusPanels' | 'overlay'>;
+export type RootLayoutProps = Pick<AppLayoutProps, 'statusPanels' | 'overlay' | 'onImportFile'>;
 
 const sessionUserId = () => getSession()?.userId ?? null;
 
 /** The root route's component: feeds the shell with the location, title, user and config. */
-export function RootLayout({ statusPanels, overlay }: RootLayoutProps) {
+export function RootLayout({ statusPanels, overlay, onImportFile }: RootLayoutProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const title = usePageTitle();
   const userId = useSyncExternalStore(subscribeSession, sessionUserId);
@@ -20,7 +20,7 @@ export function RootLayout({ statusPanels, overlay }: RootLayoutProps) {
   const { data: config } = useQuery(configQueryOptions);
 
   return (
-    <AppLayout pathname={pathname} title={title} user={userId !== null ? (user ?? null) : null} config={config ?? {}} savedReports={[]} statusPanels={statusPanels} overlay={overlay}>
+    <AppLayout pathname={pathname} title={title} user={userId !== null ? (user ?? null) : null} config={config ?? {}} savedReports={[]} statusPanels={statusPanels} overlay={overlay} onImportFile={onImportFile}>
       <Outlet />
     </AppLayout>
   );

@@ -67,7 +67,14 @@ describe('collection import and export', () => {
   /** A manifest naming tags of another platform (ids unknown here) that the import must match or create by name. */
   function manifestWithTags(name: string): ExportManifest {
     return sampleManifest({
-      collection: sampleCollection({ testSuiteName: name, tags: ['far-smoke', 'far-new'], version: 'far-v1' }),
+      collection: sampleCollection({
+        testSuiteName: name,
+        tags: ['far-smoke', 'far-new'],
+        version: 'far-v1',
+        jiraIntegration: true,
+        scenario: 'Checkout scenario',
+        testChainParentId: 'far-parent',
+      }),
       tags: [
         { id: 'far-smoke', tagName: 'Smoke', tagType: 'ORGANIZATION_TAG', hideTag: false },
         { id: 'far-new', tagName: 'Brand_new_tag', tagType: 'ORGANIZATION_TAG', hideTag: true },
@@ -99,7 +106,9 @@ describe('collection import and export', () => {
     if (!decoded.ok) throw new Error(decoded.message);
     const original = await decodeCollectionExport(file);
     if (!original.ok) throw new Error(original.message);
-    const { testCases, initTestSteps, postTestSteps, hybridDeviceIds, suiteDescription, deviceType } = decoded.manifest.collection;
+    const { testCases, initTestSteps, postTestSteps, hybridDeviceIds, suiteDescription, deviceType, jiraIntegration, scenario, testChainParentId } =
+      decoded.manifest.collection;
+    expect({ jiraIntegration, scenario, testChainParentId }).toEqual({ jiraIntegration: true, scenario: 'Checkout scenario', testChainParentId: 'far-parent' });
     expect({ testCases, initTestSteps, postTestSteps, hybridDeviceIds, suiteDescription, deviceType }).toEqual({
       testCases: original.manifest.collection.testCases,
       initTestSteps: original.manifest.collection.initTestSteps,
