@@ -1,7 +1,7 @@
 /**
  * Scheduler benchmark (issue 4): 10 000 enabled schedules in a real SQLite file; the median cost of one tick when nothing
  * is due, when a few schedules are due (each firing queues a run), and when nothing is due but a few hundred firings
- * still wait in the queue for busy resources (every tick moves each of them on). Prints `scheduler-tick-median: N ms`,
+ * still wait in the queue for busy resources (every tick looks at each of them). Prints `scheduler-tick-median: N ms`,
  * `scheduler-tick-due-median: N ms` and `scheduler-tick-waiting-median: N ms`. Run alone with
  * `node --import tsx tests/bench/scheduler.ts`.
  */
