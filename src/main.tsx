@@ -5,7 +5,6 @@ import { clearQueriesOnSignOut, createQueryClient } from './lib/query-client';
 import { registerServiceWorker } from './lib/pwa';
 import { clearTemporaryItems, getSession, subscribeSession } from './lib/session';
 import { configureAppOfflineQueues } from './offline/app-queue-options';
-import { persistQueryCache } from './offline/query-persistence';
 import { App } from './routes/-app';
 import { createAppRouter } from './routes/-router';
 import './ui/ui.css';
@@ -15,19 +14,31 @@ clearTemporaryItems();
 
 const queryClient = createQueryClient();
 clearQueriesOnSignOut(queryClient);
-// The entry's URL carries its build hash, which changes with every build: a new build never reads an old cache's shapes.
-const cache = persistQueryCache(queryClient, { buster: import.meta.url });
 
 configureAppOfflineQueues({
   // The .bin checksum check loads with the first finished download, not with the entry.
   downloads: { verify: async (file) => (await import('./features/importexport/api/export-file')).exportFileProblem(file) },
 });
 
-// Transfers and changes an earlier page left resume once a user is signed in; the sign-in page loads no Dexie.
+/**
+ * The query cache is kept for signed-in users only, so the sign-in page loads neither the persister nor Dexie. A page
+ * opened with a session restores the stored cache before its first render (a reload while offline shows the last
+ * data); a sign-in on this page starts afresh. Transfers and changes an earlier page left resume once a user is signed in.
+ */
+let cachePersistence: Promise<{ restored: Promise<void> }> | null = null;
+const persistCache = (restoreStored: boolean) =>
+  (cachePersistence ??= import('./offline/query-persistence').then(({ persistQueryCache }) =>
+    // The entry's URL carries its build hash, which changes with every build: a new build never reads an old cache's shapes.
+    persistQueryCache(queryClient, { buster: import.meta.url, restoreStored }),
+  ));
 const startOfflineQueues = () => void import('./offline/offline-queues').then(({ ensureAppOfflineQueues }) => ensureAppOfflineQueues(queryClient));
+
+const cacheRestored = getSession() ? persistCache(true).then((cache) => cache.restored) : Promise.resolve();
 if (getSession()) startOfflineQueues();
 subscribeSession((session) => {
-  if (session) startOfflineQueues();
+  if (!session) return;
+  void persistCache(false);
+  startOfflineQueues();
 });
 
 const router = createAppRouter(queryClient);
@@ -40,9 +51,8 @@ registerServiceWorker();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element.');
 
-// The stored cache is back before the first query runs, so a reload while offline shows the last data. A cache that
-// cannot be read was dropped by the persister; the page then starts empty.
-void cache.restored
+// A cache that cannot be read was dropped by the persister; the page then starts empty.
+void cacheRestored
   .catch(() => undefined)
   .then(() =>
     createRoot(root).render(

@@ -66,6 +66,17 @@ describe('query cache persistence', () => {
     expect(await createIdbPersister({ dbName: 'cache-no-session' }).restoreClient()).toBeUndefined();
   });
 
+  it('starts afresh on a new sign-in, deleting what an earlier session left', async () => {
+    await storeCache('cache-new-sign-in', (before) => before.setQueryData(['collections'], ['Earlier_User_Suite']));
+    stopAll();
+    const signedInNow = new QueryClient();
+    const persistence = persistQueryCache(signedInNow, { persister: createIdbPersister({ dbName: 'cache-new-sign-in' }), buster: 'build-1', restoreStored: false });
+    running.push(persistence);
+    await persistence.restored;
+    expect(signedInNow.getQueryData(['collections'])).toBeUndefined();
+    expect(await createIdbPersister({ dbName: 'cache-new-sign-in' }).restoreClient()).toBeUndefined();
+  });
+
   it('drops the stored cache of another build and on sign-out', async () => {
     const dbName = 'cache-drop';
     const { queryClient: first, persister } = await storeCache(dbName, (before) => before.setQueryData(['collections'], ['Demo_Sign_In']));

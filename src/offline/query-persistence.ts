@@ -71,13 +71,20 @@ export interface QueryCachePersistence {
 /**
  * Keeps the query cache in IndexedDB so a reload while offline shows the last data. `buster` is the app build: a new
  * build drops the old cache, whose shapes may differ. Signing out deletes the stored cache with the in-memory one.
+ * `restoreStored` false starts afresh (a new sign-in), deleting whatever an earlier session left.
  */
-export function persistQueryCache(queryClient: QueryClient, { persister = createIdbPersister(), buster = '' } = {}): QueryCachePersistence {
+export function persistQueryCache(
+  queryClient: QueryClient,
+  { persister = createIdbPersister(), buster = '', restoreStored = true } = {},
+): QueryCachePersistence {
   const [unsubscribe, restored] = persistQueryClient({
     // The persist client pins an older query-core (5.104) than the app's (5.108): the same client API, other types.
     queryClient: queryClient as unknown as PersistQueryClientOptions['queryClient'],
     // A cache stored under a session that ended without this page seeing it (storage cleared elsewhere) is not shown.
-    persister: { ...persister, restoreClient: () => (getSession() ? persister.restoreClient() : dropStored(persister)) },
+    persister: {
+      ...persister,
+      restoreClient: () => (restoreStored && getSession() ? persister.restoreClient() : dropStored(persister)),
+    },
     buster,
     maxAge: QUERY_CACHE_MAX_AGE_MS,
     dehydrateOptions: { shouldDehydrateQuery: isPersistedQuery },
