@@ -10,6 +10,12 @@ export const PROGRESS_READ_RETRIES = 1;
 
 /** Received bytes are written to IndexedDB in pieces of this size: a reload loses at most this unwritten tail. */
 export const DOWNLOAD_PERSIST_BYTES = 256 * 1024;
+/**
+ * Each request of a download asks for at most this many bytes. A cut connection then wastes at most what the server had
+ * queued for the current request; with an open-ended range it is everything in the server's socket buffer and the
+ * network's queues (megabytes on a slow or bloated link), lost again at every cut. The price is one round trip per range.
+ */
+export const DOWNLOAD_REQUEST_BYTES = 128 * 1024;
 
 /** Full-jitter backoff of uploads, outbox retries and failing polls: the delay is random in [0, min(cap, base × 2^n)]. */
 export const RETRY_BASE_MS = 1_000;

@@ -34,36 +34,40 @@ function createFileServer(initial: Uint8Array) {
     const range = headers.get('Range');
     const ifRange = headers.get('If-Range');
     const ranged = range !== null && (ifRange === null || ifRange === etag());
-    const start = ranged ? Number(/bytes=(\d+)-/.exec(range)?.[1] ?? 0) : 0;
+    const [, rangeStart = '0', rangeEnd = ''] = (ranged ? /bytes=(\d+)-(\d*)/.exec(range) : null) ?? [];
+    const start = Number(rangeStart);
+    const end = rangeEnd === '' ? file.byteLength - 1 : Math.min(Number(rangeEnd), file.byteLength - 1);
     if (start >= file.byteLength && ranged) {
       state.requests.push({ range, ifRange, status: 416 });
       return new Response(null, { status: 416 });
     }
     const status = ranged ? 206 : 200;
     state.requests.push({ range, ifRange, status });
-    const body = file.subarray(start);
-    const cut = cutAfter;
-    cutAfter = null;
+    const body = ranged ? file.subarray(start, end + 1) : file;
     let at = 0;
     const stream = new ReadableStream<Uint8Array>({
       pull(controller) {
-        if (cut !== null && at >= cut) return controller.error(new TypeError('network connection lost'));
+        if (cutAfter !== null && cutAfter <= 0) {
+          cutAfter = null;
+          return controller.error(new TypeError('network connection lost'));
+        }
         if (at >= body.byteLength) return controller.close();
-        const piece = body.slice(at, Math.min(at + PIECE_BYTES, body.byteLength));
+        const piece = body.slice(at, Math.min(at + PIECE_BYTES, body.byteLength, at + (cutAfter ?? Infinity)));
         at += piece.byteLength;
         state.bytesSent += piece.byteLength;
+        if (cutAfter !== null) cutAfter -= piece.byteLength;
         controller.enqueue(piece);
       },
     });
     const responseHeaders = new Headers({ ETag: etag(), 'Content-Length': String(body.byteLength) });
-    if (ranged) responseHeaders.set('Content-Range', `bytes ${start}-${file.byteLength - 1}/${file.byteLength}`);
+    if (ranged) responseHeaders.set('Content-Range', `bytes ${start}-${end}/${file.byteLength}`);
     return new Response(stream, { status, headers: responseHeaders });
   };
 
   return {
     state,
     fetch,
-    /** The next answer's connection breaks after this many bytes. */
+    /** The network breaks once this many more bytes were sent, whichever requests they belong to. */
     cutNextAfter(bytes: number) {
       cutAfter = bytes;
     },
@@ -108,6 +112,25 @@ describe('download manager', () => {
     expect(await sameBytes(await manager.file(item.id), file)).toBe(true);
     expect(server.state.bytesSent).toBeLessThanOrEqual(file.byteLength * 1.05);
     expect(server.state.requests.slice(1).every((request) => request.status === 206 && request.ifRange === '"v1"')).toBe(true);
+  });
+
+  it('asks for bounded ranges, so a cut wastes at most the rest of one range', async () => {
+    const file = patternedFile(1_000_000, 3);
+    const server = createFileServer(file);
+    const db = harness.open();
+    const manager = createDownloadManager({ db, gate: gate(), fetch: server.fetch, requestBytes: 300_000, persistEveryBytes: 100_000 });
+    const item = await manager.enqueue({ url: '/api/importexport?id=c3', fileName: 'c3.bin', label: 'Collection 3' });
+    await manager.drain();
+
+    expect(server.state.requests.map((request) => request.range)).toEqual([
+      'bytes=0-299999',
+      'bytes=300000-599999',
+      'bytes=600000-899999',
+      'bytes=900000-1199999',
+    ]);
+    expect(await db.downloads.get(item.id)).toMatchObject({ status: 'completed', receivedBytes: file.byteLength });
+    expect(await sameBytes(await manager.file(item.id), file)).toBe(true);
+    expect(server.state.bytesSent).toBe(file.byteLength);
   });
 
   it('restarts cleanly when the file changed on the server (If-Range answered with 200)', async () => {

@@ -1,7 +1,7 @@
 import { apiFetch } from '../lib/api-client';
 import { FILE_DOWNLOAD_FAILED_MESSAGE } from '../shared/contracts/importexport';
-import { DOWNLOAD_PERSIST_BYTES } from './constants';
-import { createOrderedClock, type DownloadItem, type OfflineDb } from './db';
+import { DOWNLOAD_PERSIST_BYTES, DOWNLOAD_REQUEST_BYTES } from './constants';
+import { createOrderedClock, isOwnedBy, type DownloadItem, type OfflineDb } from './db';
 import { oneDrainAtATime, type QueueGate } from './queue-gate';
 
 export type DownloadFetch = (url: string, init: RequestInit) => Promise<Response>;
@@ -14,6 +14,8 @@ export interface DownloadManagerOptions {
   gate: QueueGate;
   fetch?: DownloadFetch;
   persistEveryBytes?: number;
+  /** The most bytes one request asks for; the queue goes on with the next range until the file is whole. */
+  requestBytes?: number;
   verify?: VerifyDownload;
   /** Called after every stored change (progress, status), for views that show the queue. */
   onChange?: () => void;
@@ -54,12 +56,13 @@ type AttemptResult = 'next' | 'stop';
 export type DownloadManager = ReturnType<typeof createDownloadManager>;
 
 /**
- * The export/download queue. Bytes are stored in IndexedDB as they arrive (every `persistEveryBytes`), so an
- * interrupted download resumes where the store ends with `Range: bytes=N-` and `If-Range: <etag>`: no stored byte is
- * fetched twice. A 200 to a ranged request means the file changed on the server, and the item restarts from zero.
+ * The export/download queue. The file is fetched in ranges of `requestBytes` (`Range: bytes=N-M`, with
+ * `If-Range: <etag>` after the first), and bytes are stored in IndexedDB as they arrive (every `persistEveryBytes`), so
+ * an interrupted download resumes where the store ends: no stored byte is fetched twice, and a cut wastes at most the
+ * rest of one range. A 200 to a ranged request means the file changed on the server, and the item restarts from zero.
  */
 export function createDownloadManager(options: DownloadManagerOptions) {
-  const { db, gate, fetch: fetchFile = apiFetch, persistEveryBytes = DOWNLOAD_PERSIST_BYTES, verify, onChange } = options;
+  const { db, gate, fetch: fetchFile = apiFetch, persistEveryBytes = DOWNLOAD_PERSIST_BYTES, requestBytes = DOWNLOAD_REQUEST_BYTES, verify, onChange } = options;
   const creationTime = createOrderedClock();
   let stopped = false;
 
@@ -78,6 +81,7 @@ export function createDownloadManager(options: DownloadManagerOptions) {
   }
 
   async function enqueue(request: DownloadRequest): Promise<DownloadItem> {
+    const owner = gate.currentUserId();
     const item: DownloadItem = {
       id: crypto.randomUUID(),
       ...request,
@@ -87,19 +91,18 @@ export function createDownloadManager(options: DownloadManagerOptions) {
       progress: 1,
       status: 'queued',
       createdAt: creationTime(),
+      ...(owner === null ? {} : { userId: owner }),
     };
     await db.downloads.add(item);
     onChange?.();
     return item;
   }
 
-  /** Sends the request that continues `item` from its stored bytes (or starts it). */
+  /** Asks for the next range of `item` after its stored bytes (the first range starts it). */
   function request(item: DownloadItem): Promise<Response> {
-    const headers = new Headers();
-    if (item.receivedBytes > 0 && item.etag) {
-      headers.set('Range', `bytes=${item.receivedBytes}-`);
-      headers.set('If-Range', item.etag);
-    }
+    const from = item.receivedBytes;
+    const headers = new Headers({ Range: `bytes=${from}-${from + requestBytes - 1}` });
+    if (from > 0 && item.etag) headers.set('If-Range', item.etag);
     return fetchFile(item.url, { headers });
   }
 
@@ -122,6 +125,11 @@ export function createDownloadManager(options: DownloadManagerOptions) {
       response = await request(item);
     } catch {
       return 'stop';
+    }
+    if (response.status === 416 && item.receivedBytes === 0) {
+      // Not even the first byte exists: an empty answer is no export.
+      await fail(item);
+      return 'next';
     }
     if (response.status === 416) {
       // The stored bytes reach past the file as it is now: it changed. Start over on the next pass.
@@ -159,6 +167,8 @@ export function createDownloadManager(options: DownloadManagerOptions) {
     await update(item.id, { receivedBytes: item.receivedBytes, totalBytes: item.totalBytes, etag: item.etag, status: 'downloading', error: undefined });
     const streamed = await receive(item, response);
     if (streamed === 'stop') return 'stop';
+    // A range ended before the file: the next pass asks for the following one (an answer that brought nothing fails).
+    if (item.totalBytes !== null && streamed < item.totalBytes && streamed > item.receivedBytes) return 'next';
     await complete({ ...item, receivedBytes: streamed });
     return 'next';
   }
@@ -225,7 +235,12 @@ export function createDownloadManager(options: DownloadManagerOptions) {
   const drain = oneDrainAtATime(() =>
     gate.run('downloads', async () => {
       while (!stopped) {
-        const next = await db.downloads.orderBy('createdAt').filter((item) => item.status === 'queued' || item.status === 'downloading').first();
+        const userId = gate.currentUserId();
+        // Only the signed-in user's files: another user's wait for their owner's session.
+        const next = await db.downloads
+          .orderBy('createdAt')
+          .filter((item) => (item.status === 'queued' || item.status === 'downloading') && isOwnedBy(item, userId))
+          .first();
         if (!next || (await attempt(next)) === 'stop') return;
       }
     }),

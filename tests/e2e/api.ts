@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { collectionListResponseSchema, collectionResponseSchema } from '../../src/shared/contracts/collections';
 import { devicesResponseSchema, type Device } from '../../src/shared/contracts/devices';
+import { exportTransferStatsSchema, IMPORT_FILE_FIELD, importUploadResponseSchema } from '../../src/shared/contracts/importexport';
 import {
   FINISHED_RUN_STATES,
   messageResponseSchema,
@@ -42,11 +43,11 @@ export class PlatformApi {
     return this.token;
   }
 
-  /** An authorised call; anything but the expected status fails with the body in the message. */
+  /** An authorised call (a string body is JSON); anything but the expected status fails with the body in the message. */
   async call(path: string, init: RequestInit = {}, expectedStatus = 200): Promise<Response> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       ...init,
-      headers: { Authorization: `Bearer ${this.token}`, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+      headers: { Authorization: `Bearer ${this.token}`, ...(typeof init.body === 'string' ? { 'content-type': 'application/json' } : {}), ...init.headers },
     });
     if (response.status !== expectedStatus) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
     return response;
@@ -61,6 +62,31 @@ export class PlatformApi {
     const found = data.find((row) => row.testSuiteName === name);
     if (!found) throw new Error(`No collection named ${name}: ${data.map((row) => row.testSuiteName).join(', ')}`);
     return found.id;
+  }
+
+  /** The names of the collections the list shows, sorted. */
+  async collectionNames(): Promise<string[]> {
+    const { data } = await this.json(endpoints.collections.list, collectionListResponseSchema);
+    return data.map((row) => row.testSuiteName).sort();
+  }
+
+  /** Imports a .bin through the multipart upload of spec part 1 §7 and answers the new collection's id. */
+  async importCollection(file: Uint8Array, fileName: string): Promise<string> {
+    const form = new FormData();
+    form.set(IMPORT_FILE_FIELD, new Blob([file as Uint8Array<ArrayBuffer>], { type: 'application/octet-stream' }), fileName);
+    const answer = (await this.json(endpoints.importExport.importExport, importUploadResponseSchema, { method: 'POST', body: form })).data;
+    if (!answer.collectionId) throw new Error(`${fileName} did not import: ${answer.importMessage}`);
+    return answer.collectionId;
+  }
+
+  /** The bytes the server counted as sent for the collection's current export file (administrators only). */
+  async transferStats(collectionId: string) {
+    return (await this.json(`${endpoints.importExport.transferStats}?id=${encodeURIComponent(collectionId)}`, exportTransferStatsSchema)).data;
+  }
+
+  /** The collection's export file in one plain request. */
+  async exportFile(collectionId: string): Promise<Uint8Array> {
+    return new Uint8Array(await (await this.call(`${endpoints.importExport.download}?id=${encodeURIComponent(collectionId)}`)).arrayBuffer());
   }
 
   /** Saves a collection document through saveTest and answers its id. */

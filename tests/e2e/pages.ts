@@ -95,7 +95,14 @@ export async function openStatusSidebar(page: Page): Promise<Locator> {
   return sidebar;
 }
 
-export function statusPanel(page: Page, title: 'Last Collection Completed' | 'Currently Running') {
+export type StatusPanelTitle =
+  | 'Last Collection Completed'
+  | 'Currently Running'
+  | 'Collection Import / Export'
+  | 'Pending Import Collections'
+  | 'Export / Download Queue';
+
+export function statusPanel(page: Page, title: StatusPanelTitle) {
   return statusSidebar(page).getByRole('region', { name: title, exact: true });
 }
 
