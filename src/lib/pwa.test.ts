@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServiceWorkerUpdates, UPDATE_CHECK_INTERVAL_MS } from './pwa';
-import { fakeWorkbox } from '../../tests/support/fake-workbox';
+import { connectedUpdates, fakeWorkbox } from '../../tests/support/fake-workbox';
 
 // connect() starts the hourly update check; fake timers keep it from outliving the test.
 beforeEach(() => {
@@ -43,14 +43,22 @@ describe('service worker updates', () => {
   });
 
   it('reloads when an updated version controls the page, not on the first install', async () => {
-    const updates = createServiceWorkerUpdates();
-    const workbox = fakeWorkbox();
-    const reload = vi.fn();
-    await updates.connect(workbox.client, reload);
+    const { workbox, reload } = await connectedUpdates();
 
     workbox.emit('controlling', { isUpdate: false });
     expect(reload).not.toHaveBeenCalled();
     workbox.emit('controlling', { isUpdate: true });
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads a page first claimed on its first visit when a later version takes control', async () => {
+    const { updates, workbox, reload } = await connectedUpdates();
+    // workbox-window registered without a controller, so it reports isUpdate false for every later worker too.
+    workbox.emit('controlling', { isUpdate: false });
+    expect(reload).not.toHaveBeenCalled();
+    workbox.emit('waiting');
+    updates.applyUpdate();
+    workbox.emit('controlling', { isUpdate: false });
     expect(reload).toHaveBeenCalledTimes(1);
   });
 

@@ -42,9 +42,13 @@ export function createServiceWorkerUpdates(): ServiceWorkerUpdates {
     async connect(workbox, reload) {
       client = workbox;
       workbox.addEventListener('waiting', () => setAvailable(true));
-      // isUpdate is false on the very first install (clientsClaim), when there is nothing to reload away from.
+      // The first worker to control a page that had none (first visit, clientsClaim) leaves nothing to reload away from;
+      // any later one is a new version. isUpdate alone misses a page first claimed on its first visit and updated
+      // later (a wall display open for days; another tab applying the update), where workbox-window reports false.
+      let controlledBefore = false;
       workbox.addEventListener('controlling', (event) => {
-        if (event.isUpdate) reload();
+        if (event.isUpdate || controlledBefore) reload();
+        controlledBefore = true;
       });
       await workbox.register();
       setInterval(() => void workbox.update(), UPDATE_CHECK_INTERVAL_MS);

@@ -10,33 +10,44 @@ interface PolledQuery {
 }
 
 export interface PollingOptions {
-  /** Wall displays keep polling while hidden; every other view stops until it is visible again. */
-  wallDisplay?: boolean;
   random?: () => number;
 }
 
-/**
- * React Query options for a view polled every `periodMs` (the spec's period): after a failure the next poll waits a
- * full-jitter backoff (period × 2^n, capped at 60 s), and the first success brings the spec's period back. Hidden tabs
- * stop polling (refetchIntervalInBackground false) unless the view is a wall display.
- */
-export function pollingOptions(periodMs: number, { wallDisplay = false, random = Math.random }: PollingOptions = {}) {
-  // One delay per failure, so React Query asking again for the same state gets the same answer.
-  const failures = new WeakMap<PolledQuery, { errorUpdatedAt: number; count: number; delayMs: number }>();
+interface FailureRun {
+  errorUpdatedAt: number;
+  count: number;
+  delayMs: number;
+}
 
+/**
+ * Consecutive failures per query. Module-wide and keyed by the query (which outlives renders), because a view builds
+ * its options again on every render: a map per `pollingOptions` call would forget the count and never back off further.
+ */
+const failureRuns = new WeakMap<PolledQuery, FailureRun>();
+
+/**
+ * React Query options for a view polled every `periodMs` (the spec's period):
+ * - after a failure the next poll waits a full-jitter backoff (period × 2^n, capped at 60 s), and the first success
+ *   brings the spec's period back. The backoff is the only retry: React Query's own retries (fixed, without jitter)
+ *   would send every client back in step, so they are off; a view the spec gives retries (health) sets them after this.
+ * - hidden tabs do not poll (refetchIntervalInBackground false). A wall display keeps polling because it tells React
+ *   Query the page stays focused (`usePollWhileHidden` in wall-display.ts), which also keeps retries from pausing.
+ */
+export function pollingOptions(periodMs: number, { random = () => Math.random() }: PollingOptions = {}) {
   function refetchInterval(query: PolledQuery): number {
     const { dataUpdatedAt, errorUpdatedAt } = query.state;
     if (errorUpdatedAt <= dataUpdatedAt) {
-      failures.delete(query);
+      failureRuns.delete(query);
       return periodMs;
     }
-    const known = failures.get(query);
+    const known = failureRuns.get(query);
+    // One delay per failure, so React Query asking again for the same state gets the same answer.
     if (known?.errorUpdatedAt === errorUpdatedAt) return known.delayMs;
     const count = (known?.count ?? 0) + 1;
     const delayMs = Math.max(MIN_POLL_RETRY_MS, fullJitterDelay(count + 1, { baseMs: periodMs, capMs: RETRY_CAP_MS, random }));
-    failures.set(query, { errorUpdatedAt, count, delayMs });
+    failureRuns.set(query, { errorUpdatedAt, count, delayMs });
     return delayMs;
   }
 
-  return { refetchInterval, refetchIntervalInBackground: wallDisplay };
+  return { refetchInterval, refetchIntervalInBackground: false, retry: false } as const;
 }

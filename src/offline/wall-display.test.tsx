@@ -1,7 +1,10 @@
+import { act, render, renderHook } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { connectedUpdates } from '../../tests/support/fake-workbox';
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
-import { renderHook } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { queuesAreEmpty, useScreenWakeLock, type WakeLockApi } from './wall-display';
+import { restoreVisibility, setVisibility } from '../../tests/support/visibility';
+import type { OfflineDb, OutboxEntry, UploadItem } from './db';
+import { queuesAreEmpty, useApplyUpdateWhenQueuesEmpty, useScreenWakeLock, watchOfflineQueues, type WakeLockApi } from './wall-display';
 
 function createWakeLock() {
   const state = { requests: 0, held: 0 };
@@ -15,15 +18,22 @@ function createWakeLock() {
   return { api, state };
 }
 
-function setVisibility(value: DocumentVisibilityState) {
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
-  document.dispatchEvent(new Event('visibilitychange'));
+function outboxEntry(id: string): OutboxEntry {
+  return { id, mutationKey: ['k'], scope: 's', record: 's', label: 'S', userId: 'u1', variables: null, idempotencyKey: `key-${id}`, createdAt: 1, attempts: 0, state: 'pending' };
+}
+
+function upload(id: string, status: UploadItem['status']): UploadItem {
+  return { id, url: '/u', file: new Blob(['x']), fileName: 'c.bin', fileField: 'file', fields: {}, idempotencyKey: id, attempts: 0, nextAttemptAt: 0, status, progress: 1, createdAt: 1 };
 }
 
 describe('wall display', () => {
-  const harness = createOfflineDbHarness('wall-display');
+  // A fresh IndexedDB per test: what one test queued must not hold back another's update.
+  let harness = createOfflineDbHarness('wall-display');
+  beforeEach(() => {
+    harness = createOfflineDbHarness('wall-display');
+  });
   afterEach(() => {
-    setVisibility('visible');
+    restoreVisibility();
     harness.closeAll();
   });
 
@@ -49,8 +59,92 @@ describe('wall display', () => {
     const db = harness.open();
     expect(await queuesAreEmpty(db)).toBe(true);
     await db.downloads.add({ id: 'd', url: '/d', fileName: 'd.bin', label: 'D', etag: null, totalBytes: null, receivedBytes: 0, progress: 1, status: 'completed', createdAt: 1 });
+    await db.uploads.add(upload('done', 'failed'));
     expect(await queuesAreEmpty(db)).toBe(true);
-    await db.outbox.add({ id: 'o', mutationKey: ['k'], scope: 's', variables: null, idempotencyKey: 'i', createdAt: 1, attempts: 0, state: 'pending' });
+    await db.uploads.add(upload('moving', 'uploading'));
     expect(await queuesAreEmpty(db)).toBe(false);
+    await db.uploads.delete('moving');
+    await db.outbox.add(outboxEntry('o'));
+    expect(await queuesAreEmpty(db)).toBe(false);
+  });
+
+  it('watches the queues as they change', async () => {
+    const db = harness.open();
+    const seen: boolean[] = [];
+    const stop = watchOfflineQueues((empty) => seen.push(empty), async () => db);
+    await expect.poll(() => seen).toEqual([true]);
+    await db.outbox.add(outboxEntry('o'));
+    await expect.poll(() => seen.at(-1)).toBe(false);
+    await db.outbox.where('id').equals('o').delete();
+    await expect.poll(() => seen.at(-1)).toBe(true);
+    stop();
+  });
+
+  describe('new versions', () => {
+    function watchHarness(db: OfflineDb) {
+      return (onChange: (empty: boolean) => void) => watchOfflineQueues(onChange, async () => db);
+    }
+
+    it('applies a waiting version on a wall display once the queues are empty, checking again as they change', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const db = harness.open();
+      await db.outbox.add(outboxEntry('o'));
+      await db.uploads.add(upload('u', 'queued'));
+      const { updates, workbox, reload } = await connectedUpdates();
+      const watch = watchHarness(db);
+      function WallDisplay() {
+        useApplyUpdateWhenQueuesEmpty(true, updates, watch);
+        return null;
+      }
+      render(<WallDisplay />);
+      act(() => workbox.emit('waiting'));
+
+      await db.outbox.where('id').equals('o').delete();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(workbox.client.messageSkipWaiting).not.toHaveBeenCalled();
+
+      await db.uploads.update('u', { status: 'completed' });
+      await expect.poll(() => workbox.client.messageSkipWaiting.mock.calls.length).toBe(1);
+      // The new worker takes control: the page reloads onto it.
+      act(() => workbox.emit('controlling', { isUpdate: true }));
+      expect(reload).toHaveBeenCalledTimes(1);
+
+      // Applied once, even when the queues change again.
+      await db.outbox.add(outboxEntry('later'));
+      await db.outbox.where('id').equals('later').delete();
+      await vi.advanceTimersByTimeAsync(200);
+      expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(1);
+      vi.useRealTimers();
+    });
+
+    it('never applies a version by itself on an ordinary page, even with empty queues', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const db = harness.open();
+      const { updates, workbox } = await connectedUpdates();
+      const watch = vi.fn(watchHarness(db));
+      function OrdinaryPage() {
+        useApplyUpdateWhenQueuesEmpty(false, updates, watch);
+        return null;
+      }
+      render(<OrdinaryPage />);
+      act(() => workbox.emit('waiting'));
+      await vi.advanceTimersByTimeAsync(500);
+      expect(watch).not.toHaveBeenCalled();
+      expect(workbox.client.messageSkipWaiting).not.toHaveBeenCalled();
+      vi.useRealTimers();
+    });
+
+    it('keeps the version waiting when the queues cannot be read', async () => {
+      const { updates, workbox } = await connectedUpdates();
+      const watch = (onChange: (empty: boolean) => void) => watchOfflineQueues(onChange, () => Promise.reject(new Error('IndexedDB unavailable')));
+      function WallDisplay() {
+        useApplyUpdateWhenQueuesEmpty(true, updates, watch);
+        return null;
+      }
+      render(<WallDisplay />);
+      act(() => workbox.emit('waiting'));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(workbox.client.messageSkipWaiting).not.toHaveBeenCalled();
+    });
   });
 });

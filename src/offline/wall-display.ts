@@ -1,5 +1,19 @@
-import { useEffect } from 'react';
+import { focusManager } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { OfflineDb } from './db';
+
+/**
+ * Hidden tabs do not poll, except wall displays: while `enabled`, React Query treats the page as focused even when it
+ * is hidden, so every polled view keeps its interval and a failing fetch keeps retrying instead of pausing until the
+ * page is shown again (which the per-query refetchIntervalInBackground cannot do).
+ */
+export function usePollWhileHidden(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) return;
+    focusManager.setFocused(true);
+    return () => focusManager.setFocused(undefined);
+  }, [enabled]);
+}
 
 /** The part of the Screen Wake Lock API used here; navigator.wakeLock fits it. */
 export interface WakeLockApi {
@@ -48,4 +62,55 @@ export async function queuesAreEmpty(db: OfflineDb): Promise<boolean> {
     db.downloads.where('status').anyOf('queued', 'downloading').count(),
   ]);
   return outbox + uploads + downloads === 0;
+}
+
+/** What the auto-update reads of the service worker updates (lib/pwa.ts). */
+export interface UpdateSource {
+  subscribe(listener: () => void): () => void;
+  /** True while a new version waits. */
+  get(): boolean;
+  applyUpdate(): void;
+}
+
+/** Calls `onChange` with whether the queues are empty, now and after each change to them; returns the stop function. */
+export type QueuesWatcher = (onChange: (empty: boolean) => void) => () => void;
+
+// Loaded only once an update waits on a wall display: Dexie stays out of the shell's chunks.
+const appOfflineDb = async (): Promise<OfflineDb> => (await import('./db')).offlineDb();
+
+/**
+ * Watches the app's queues (in this tab and others, through Dexie's liveQuery). A database that cannot be read counts as
+ * not empty: an update is applied only when it is known to drop nothing.
+ */
+export function watchOfflineQueues(onChange: (empty: boolean) => void, openDb: () => Promise<OfflineDb> = appOfflineDb): () => void {
+  let stopped = false;
+  let subscription: { unsubscribe(): void } | undefined;
+  void Promise.all([import('dexie'), openDb()]).then(
+    ([{ liveQuery }, db]) => {
+      if (stopped) return;
+      subscription = liveQuery(() => queuesAreEmpty(db)).subscribe({ next: onChange, error: () => onChange(false) });
+    },
+    () => onChange(false),
+  );
+  return () => {
+    stopped = true;
+    subscription?.unsubscribe();
+  };
+}
+
+/**
+ * A wall display has nobody to press Reload: once a new version waits and `enabled`, it is applied as soon as the
+ * queues (downloads, uploads, outbox) are empty, checked again whenever they change.
+ */
+export function useApplyUpdateWhenQueuesEmpty(enabled: boolean, updates: UpdateSource, watchQueues: QueuesWatcher = watchOfflineQueues): void {
+  const available = useSyncExternalStore(updates.subscribe, updates.get);
+  useEffect(() => {
+    if (!enabled || !available) return;
+    let applied = false;
+    return watchQueues((empty) => {
+      if (!empty || applied) return;
+      applied = true;
+      updates.applyUpdate();
+    });
+  }, [enabled, available, updates, watchQueues]);
 }

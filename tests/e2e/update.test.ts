@@ -1,8 +1,6 @@
-import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { chromiumMissing, ROOT_DIR, screenshot } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useDeployableDist } from './deployable-dist';
+import { chromiumMissing, screenshot } from './harness';
 import { openWelcome, signIn, welcomeHeading } from './pages';
 import { registrationState, waitForServiceWorkerControl } from './service-worker';
 import { useE2E } from './setup';
@@ -10,16 +8,8 @@ import { useE2E } from './setup';
 const UPDATE_TEXT = 'A new version of Studio is available.';
 
 describe.skipIf(chromiumMissing)('a new version waits until the user asks for it', () => {
-  // The server serves a copy of dist/ so that this test can deploy a "new version" without touching the build.
-  let staticDir = '';
-  const e2e = useE2E(() => {
-    staticDir = mkdtempSync(join(tmpdir(), 'studio-static-'));
-    cpSync(join(ROOT_DIR, 'dist'), staticDir, { recursive: true });
-    return { env: { STATIC_DIR: staticDir } };
-  });
-  afterAll(() => {
-    if (staticDir) rmSync(staticDir, { recursive: true, force: true });
-  });
+  const dist = useDeployableDist();
+  const e2e = useE2E(dist.serverOptions);
 
   it('shows the update banner, keeps the running page, and reloads into the new version on Reload', async () => {
     const { baseUrl, admin } = e2e.platform;
@@ -30,7 +20,7 @@ describe.skipIf(chromiumMissing)('a new version waits until the user asks for it
     await waitForServiceWorkerControl(page);
     expect(await page.getByText(UPDATE_TEXT).count()).toBe(0);
 
-    appendFileSync(join(staticDir, 'sw.js'), '\n// next version\n');
+    dist.deployNewVersion();
     await page.reload();
     await welcomeHeading(page).waitFor();
     const banner = page.getByRole('status').filter({ hasText: UPDATE_TEXT });

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { ServiceWorkerClient } from '../../src/lib/pwa';
+import { createServiceWorkerUpdates, type ServiceWorkerClient } from '../../src/lib/pwa';
 
 type LifecycleEvent = { isUpdate?: boolean };
 
@@ -21,4 +21,13 @@ export function fakeWorkbox() {
       listeners.get(type)?.forEach((listener) => listener(event));
     },
   };
+}
+
+/** A fresh update store connected to a fake workbox, with the page reload it would call. */
+export async function connectedUpdates() {
+  const updates = createServiceWorkerUpdates();
+  const workbox = fakeWorkbox();
+  const reload = vi.fn();
+  await updates.connect(workbox.client, reload);
+  return { updates, workbox, reload };
 }

@@ -148,8 +148,10 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
   let lastExecutableStamp: string | null = null;
   const browsers = createWarmBrowsers(options.chromiumPath, async (deviceId, launched) => {
     if (closed) return;
-    const changed = await setBrowsersPluggedIn(db, [deviceId], launched);
-    if (launched && changed.length > 0) void dispatch();
+    // A launch that began before the executable went away may still work; the pool follows the executable as it is now.
+    const pluggedIn = launched && (await executableStamp(options.chromiumPath)) !== null;
+    const changed = await setBrowsersPluggedIn(db, [deviceId], pluggedIn);
+    if (pluggedIn && changed.length > 0) void dispatch();
   });
 
   await abortInterruptedRuns(db);

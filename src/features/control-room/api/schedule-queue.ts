@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
+import { pollingOptions } from '../../../offline/polling';
 import { POLL } from '../../../shared/constants';
 import { scheduleQueueResponseSchema, type QueuedSchedule } from '../../../shared/contracts/schedules';
 import { endpoints } from '../../../shared/endpoints';
@@ -12,5 +13,5 @@ export const scheduleQueueQuery = () =>
     queryKey: controlRoomKeys.queue(),
     queryFn: async ({ signal }): Promise<QueuedSchedule[]> =>
       (await apiJson(endpoints.schedules.queue, scheduleQueueResponseSchema, { signal, fallbackMessage: CONTROL_ROOM_MESSAGES.queueLoadFailed })).data,
-    refetchInterval: POLL.queuedSchedulesMs,
+    ...pollingOptions(POLL.queuedSchedulesMs),
   });

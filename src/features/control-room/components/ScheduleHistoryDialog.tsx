@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../lib/dates';
+import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
 import { POLL } from '../../../shared/constants';
 import type { ScheduleExecution } from '../../../shared/contracts/schedules';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { scheduleQuery } from '../api/get-schedule';
+import { scheduleHistoryQuery } from '../api/schedules';
 import { userTimeZone } from '../schedule-form';
 import { CollectionExecutionDialog } from './CollectionExecutionDialog';
 import { CompactTable } from './CompactTable';
@@ -28,7 +29,7 @@ export interface ScheduleHistoryDialogProps {
 
 /** The execution history of one schedule (the spec keeps executionHistory on the schedule): each firing, its notes, its collections. */
 export function ScheduleHistoryDialog({ scheduleId, onClose }: ScheduleHistoryDialogProps) {
-  const schedule = useQuery({ ...scheduleQuery(scheduleId), refetchInterval: POLL.scheduleListMs });
+  const schedule = useQuery(scheduleHistoryQuery(scheduleId));
   const zone = userTimeZone();
   const [shown, setShown] = useState<string | null>(null);
 
@@ -55,7 +56,8 @@ export function ScheduleHistoryDialog({ scheduleId, onClose }: ScheduleHistoryDi
 
   return (
     <Dialog title={schedule.data ? `History: ${schedule.data.name}` : 'History'} isOpen size="extra-large" onDismiss={onClose} footer={<Button variant="primary" onPress={onClose}>Close</Button>}>
-      {schedule.isError && <p role="alert">{schedule.error.message}</p>}
+      <UpdatedAgo updatedAt={schedule.dataUpdatedAt} periodMs={POLL.scheduleListMs} />
+      {schedule.isError && !schedule.data && <p role="alert">{schedule.error.message}</p>}
       <CompactTable label="Schedule history" columns={COLUMNS} rows={schedule.data?.executionHistory ?? []} renderCell={renderCell} />
       {shown && <CollectionExecutionDialog executionId={shown} scheduleId={scheduleId} onClose={() => setShown(null)} />}
     </Dialog>

@@ -7,9 +7,7 @@ import { server } from '../../../../tests/msw/server';
 import { makeTag, studioBackend } from '../../../../tests/msw/studio-handlers';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
-import { POLL } from '../../../shared/constants';
 import { ToastRegion, toastQueue } from '../../../ui/Toast';
-import { scheduleQueueQuery } from '../api/schedule-queue';
 import { ScheduleQueueTable } from './ScheduleQueueTable';
 
 function renderQueue(options: ControlRoomBackendOptions) {
@@ -37,7 +35,7 @@ describe('ScheduleQueueTable', { timeout: 15_000 }, () => {
     vi.restoreAllMocks();
   });
 
-  it('shows tags and versions by name, queued over total and the trigger time, polled every 15 s', async () => {
+  it('shows tags and versions by name, queued over total and the trigger time', async () => {
     const startTime = Date.UTC(2026, 2, 10, 9, 3, 1);
     renderQueue({ queue: [makeQueuedSchedule({ name: 'Nightly', collectionTags: ['smoke'], versionTags: ['v2'], collectionsInQueue: 2, totalCollections: 3, startTime })] });
     const row = await findRow('Nightly');
@@ -53,7 +51,6 @@ describe('ScheduleQueueTable', { timeout: 15_000 }, () => {
       'Time Triggered',
       'Actions',
     ]);
-    expect(scheduleQueueQuery().refetchInterval).toBe(POLL.queuedSchedulesMs);
   });
 
   it('cancels after the confirmation and removes the item', async () => {

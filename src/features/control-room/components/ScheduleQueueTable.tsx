@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '../../../lib/dates';
+import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
+import { POLL } from '../../../shared/constants';
 import type { Tag } from '../../../shared/contracts/collections';
 import type { QueuedSchedule } from '../../../shared/contracts/schedules';
 import { Button } from '../../../ui/Button';
@@ -78,7 +80,9 @@ export function ScheduleQueueTable() {
       <div className="control-room__section-header">
         <h2 id="schedule-queue-title">Queue</h2>
       </div>
-      {queue.isError && <p role="alert">{M.queueLoadFailed}</p>}
+      <UpdatedAgo updatedAt={queue.dataUpdatedAt} periodMs={POLL.queuedSchedulesMs} />
+      {/* 'Unable to load' is for a queue that never loaded; a failed poll keeps the last rows, marked with their age. */}
+      {queue.isError && !queue.data && <p role="alert">{M.queueLoadFailed}</p>}
       <CompactTable label="Queued schedules" columns={COLUMNS} rows={queue.data ?? []} renderCell={renderCell} />
       <ConfirmDialog
         isOpen={toCancel !== null}

@@ -4,10 +4,12 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { anyOrigin, errorResponse, healthItems } from '../../../../tests/msw/handlers';
 import { server } from '../../../../tests/msw/server';
+import { pollLink } from '../../../../tests/support/poll-link';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
 import { HEALTH_RETRY_DELAY_MS, MESSAGES, POLL } from '../../../shared/constants';
 import type { HealthItem } from '../../../shared/contracts/health';
+import { endpoints } from '../../../shared/endpoints';
 import { HealthStatusWidget } from './HealthStatusWidget';
 
 function renderWidget() {
@@ -34,6 +36,7 @@ function serveStatus(...answers: (HealthItem[] | 'fail')[]) {
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
 });
 
 describe('HealthStatusWidget', () => {
@@ -78,21 +81,35 @@ describe('HealthStatusWidget', () => {
     expect(calls.count).toBe(3);
   });
 
-  it('polls every 5 s: recovers from a failure and keeps the last answer through the next one', async () => {
+  it('through failed polls keeps the last list with the error, marked amber then red, backs off after the retries, and recovers', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const calls = serveStatus(healthItems(), 'fail', 'fail', 'fail', healthItems());
+    // Half of the full-jitter range: the waits after failed polls are 5, 10, 20, 40 s.
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
+    const link = pollLink(endpoints.health.status);
+    serveStatus(healthItems());
+    server.use(link.handler);
     renderWidget();
     expect(await screen.findByText(MESSAGES.allOperational)).toBeInTheDocument();
+    expect(screen.getByText('updated 0 s ago')).toHaveAttribute('data-freshness', 'fresh');
 
-    await act(() => vi.advanceTimersByTimeAsync(POLL.healthMs));
-    await act(() => vi.advanceTimersByTimeAsync(2 * HEALTH_RETRY_DELAY_MS));
+    link.state = 'server-error';
+    await act(() => vi.advanceTimersByTimeAsync(POLL.healthMs + 2 * HEALTH_RETRY_DELAY_MS));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.somethingWentWrong);
-    expect(calls.count).toBe(4);
     expect(screen.getByRole('list', { name: 'Services' })).toBeInTheDocument();
     expect(screen.queryByText(MESSAGES.allOperational)).not.toBeInTheDocument();
 
-    await act(() => vi.advanceTimersByTimeAsync(POLL.healthMs));
+    await act(() => vi.advanceTimersByTimeAsync(9_000));
+    expect(screen.getByText(/^updated \d+ s ago$/)).toHaveAttribute('data-freshness', 'stale');
+    await act(() => vi.advanceTimersByTimeAsync(35_000));
+    expect(screen.getByText(/^updated \d+ s ago$/)).toHaveAttribute('data-freshness', 'late');
+    // Each failed poll is the request and its 2 retries 1 s apart; the next poll waits 5, then 10, then 20 s.
+    expect(link.gapsInSeconds()).toEqual([5, 1, 1, 5, 1, 1, 10, 1, 1, 20, 1, 1]);
+    expect(screen.getByRole('list', { name: 'Services' })).toBeInTheDocument();
+
+    link.state = 'up';
+    await act(() => vi.advanceTimersByTimeAsync(40_000));
     expect(await screen.findByText(MESSAGES.allOperational)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText(/^updated \d+ s ago$/)).toHaveAttribute('data-freshness', 'fresh');
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '../../../lib/dates';
-import { MESSAGES } from '../../../shared/constants';
+import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
+import { MESSAGES, POLL } from '../../../shared/constants';
 import type { HealthItem } from '../../../shared/contracts/health';
 import { Button } from '../../../ui/Button';
 import { Tooltip } from '../../../ui/Tooltip';
@@ -33,16 +34,17 @@ function ServiceStatus({ item }: { item: HealthItem }) {
 
 /**
  * Every platform service marked Operational or Out of order, with the 'All services are operational' banner
- * when all are up. A failed poll shows the error but keeps the last answer on screen.
+ * when all are up. A failed poll shows the error but keeps the last answer on screen, marked with its age.
  */
 export function HealthStatusWidget() {
-  const { data: items, isError, isPending } = useQuery(healthStatusQuery());
+  const { data: items, isError, isPending, dataUpdatedAt } = useQuery(healthStatusQuery());
 
   if (isPending) return <p className="health-status__loading" aria-busy="true">Checking services…</p>;
   const allOperational = !isError && items !== undefined && items.length > 0 && items.every(isOperational);
 
   return (
     <section className="health-status" aria-label="Service status">
+      <UpdatedAgo updatedAt={dataUpdatedAt} periodMs={POLL.healthMs} />
       {isError && (
         <p role="alert" className="health-status__error">
           {MESSAGES.somethingWentWrong}

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
+import { pollingOptions } from '../../../offline/polling';
 import { POLL } from '../../../shared/constants';
 import { runningTabDataResponseSchema, type LastExecuted, type RunningCollection } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
@@ -11,14 +12,12 @@ export interface RunningTabData {
 }
 
 /**
- * GET /stats/getRunningTabData, polled every 5 s (spec part 1 §7). A failed poll is not retried nor shown: the panels
- * keep the last answer and the next poll tries again.
+ * GET /stats/getRunningTabData, polled every 5 s (spec part 1 §7). A failed poll is not shown (§8): the panels keep the
+ * last answer, marked with its age, and the next poll (backed off) tries again.
  */
 export const runningTabDataQuery = () =>
   queryOptions({
     queryKey: runsKeys.runningTabData(),
     queryFn: async ({ signal }): Promise<RunningTabData> => (await apiJson(endpoints.runs.runningTabData, runningTabDataResponseSchema, { signal })).data,
-    refetchInterval: POLL.runningCollectionsMs,
-    refetchIntervalInBackground: true,
-    retry: false,
+    ...pollingOptions(POLL.runningCollectionsMs),
   });

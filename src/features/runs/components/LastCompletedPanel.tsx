@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
 import { flags, type StudioConfig } from '../../../shared/config';
+import { POLL } from '../../../shared/constants';
 import { Button } from '../../../ui/Button';
 import { runningTabDataQuery } from '../api/running-tab-data';
 import './runs.css';
@@ -11,12 +13,21 @@ export interface LastCompletedPanelProps {
 
 /** 'Last Collection Completed' panel: the newest finished run, its passed/failed flow counts and failed flows. */
 export function LastCompletedPanel({ config, onOpenReport }: LastCompletedPanelProps) {
-  const { data } = useQuery(runningTabDataQuery());
+  const { data, dataUpdatedAt } = useQuery(runningTabDataQuery());
   const last = data?.lastExecutedTestStates[0];
-  if (!last) return <p className="run-panel__empty">No collection has completed yet.</p>;
+  const updatedAgo = <UpdatedAgo updatedAt={dataUpdatedAt} periodMs={POLL.runningCollectionsMs} />;
+  if (!last) {
+    return (
+      <>
+        {updatedAgo}
+        <p className="run-panel__empty">No collection has completed yet.</p>
+      </>
+    );
+  }
 
   return (
     <div className="run-item">
+      {updatedAgo}
       <div className="run-item__title">
         <strong>{last.testSuiteName}</strong>
         <span className={last.isFailed ? 'run-item__state run-item__state--failed' : 'run-item__state run-item__state--passed'}>{last.testStatus}</span>

@@ -1,13 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http } from 'msw';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { anyOrigin, errorResponse } from '../../../../tests/msw/handlers';
 import { makeLastExecuted, makeRunningCollection, serveCancelRunning, serveRunningTabData, type RunningTabState } from '../../../../tests/msw/runs-handlers';
 import { server } from '../../../../tests/msw/server';
+import { pollLink } from '../../../../tests/support/poll-link';
 import { signInAs } from '../../../../tests/support/render-app';
+import { restoreVisibility, setVisibility } from '../../../../tests/support/visibility';
 import { createQueryClient } from '../../../lib/query-client';
 import { POLL } from '../../../shared/constants';
 import type { StudioConfig } from '../../../shared/config';
@@ -37,6 +37,8 @@ const REPORT_LINK_ON: StudioConfig = { statusBar: { enabled: true, lastCollectio
 
 afterEach(() => {
   vi.useRealTimers();
+  vi.restoreAllMocks();
+  restoreVisibility();
 });
 
 describe('Currently Running panel', () => {
@@ -66,33 +68,56 @@ describe('Currently Running panel', () => {
     expect(within(item).getByRole('button', { name: 'Cancel Stuck' })).toBeEnabled();
   });
 
-  it('polls every 5 s and keeps the last answer through a failed poll without a message', async () => {
+  it('polls every 5 s, and through failed polls keeps the last answer silently, marked amber then red, backing off', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Full jitter drawn at its top: the waits are period × 2^n (capped at 60 s), less a millisecond.
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
     const state: RunningTabState = { running: [makeRunningCollection({ testSuiteName: 'First' })], lastExecuted: [] };
-    let failNext = false;
+    const link = pollLink(endpoints.runs.runningTabData);
     const served = serveRunningTabData(state);
-    server.use(
-      http.get(anyOrigin(endpoints.runs.runningTabData), () => {
-        if (!failNext) return undefined;
-        failNext = false;
-        return errorResponse(503, 'down');
-      }),
-      served.handler,
-    );
+    server.use(link.handler, served.handler);
     renderWithClient(<RunningCollectionsPanel />);
     expect(await screen.findByRole('listitem', { name: 'First' })).toBeInTheDocument();
-    expect(served.calls.count).toBe(1);
+    expect(screen.getByText('updated 0 s ago')).toHaveAttribute('data-freshness', 'fresh');
 
-    failNext = true;
-    await act(() => vi.advanceTimersByTimeAsync(POLL.runningCollectionsMs));
+    link.state = 'server-error';
+    await act(() => vi.advanceTimersByTimeAsync(POLL.runningCollectionsMs + 9_999 + 19_999));
+    expect(link.gapsInSeconds()).toEqual([5, 10, 20]);
     expect(screen.getByRole('listitem', { name: 'First' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText(/^updated \d+ s ago$/)).toHaveAttribute('data-freshness', 'stale');
+
+    link.state = 'offline';
+    await act(() => vi.advanceTimersByTimeAsync(39_999));
+    expect(link.gapsInSeconds().at(-1)).toBe(40);
+    expect(screen.getByText(/^updated \d+ s ago$/)).toHaveAttribute('data-freshness', 'late');
+    expect(screen.getByRole('listitem', { name: 'First' })).toBeInTheDocument();
+
+    // The first success brings the new answer, a fresh mark and the 5 s period back.
+    link.state = 'up';
+    state.running = [makeRunningCollection({ testSuiteName: 'Second' })];
+    await act(() => vi.advanceTimersByTimeAsync(59_999));
+    expect(await screen.findByRole('listitem', { name: 'Second' })).toBeInTheDocument();
+    expect(screen.getByText('updated 0 s ago')).toHaveAttribute('data-freshness', 'fresh');
+    await act(() => vi.advanceTimersByTimeAsync(2 * POLL.runningCollectionsMs));
+    expect(link.gapsInSeconds().slice(-2)).toEqual([5, 5]);
+    expect(served.calls.count).toBe(4);
+  });
+
+  it('does not poll while the tab is hidden, and refreshes when it is shown again', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const state: RunningTabState = { running: [makeRunningCollection({ testSuiteName: 'First' })], lastExecuted: [] };
+    const served = serveRunningTabData(state);
+    server.use(served.handler);
+    renderWithClient(<RunningCollectionsPanel />);
+    expect(await screen.findByRole('listitem', { name: 'First' })).toBeInTheDocument();
+
+    setVisibility('hidden');
+    await act(() => vi.advanceTimersByTimeAsync(4 * POLL.runningCollectionsMs));
     expect(served.calls.count).toBe(1);
 
     state.running = [makeRunningCollection({ testSuiteName: 'Second' })];
-    await act(() => vi.advanceTimersByTimeAsync(POLL.runningCollectionsMs / 2));
-    expect(served.calls.count).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(POLL.runningCollectionsMs / 2));
+    setVisibility('visible');
     expect(await screen.findByRole('listitem', { name: 'Second' })).toBeInTheDocument();
     expect(served.calls.count).toBe(2);
   });
@@ -127,6 +152,7 @@ describe('Last Collection Completed panel', () => {
     serve({ running: [], lastExecuted: [makeLastExecuted({ testSuiteName: 'Nightly', passed: 4, failed: 1 }), makeLastExecuted({ testSuiteName: 'Older' })] });
     renderWithClient(<LastCompletedPanel config={{}} onOpenReport={() => undefined} />);
     expect(await screen.findByText('Nightly')).toBeInTheDocument();
+    expect(screen.getByText('updated 0 s ago')).toHaveAttribute('data-freshness', 'fresh');
     expect(screen.queryByText('Older')).not.toBeInTheDocument();
     expect(screen.getByText('Passed').nextSibling).toHaveTextContent('4');
     expect(screen.getByText('Failed').nextSibling).toHaveTextContent('1');

@@ -2,6 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { ProgressBar } from '../../../ui/ProgressBar';
+import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
+import { POLL } from '../../../shared/constants';
 import { toast } from '../../../ui/Toast';
 import { RUN_MESSAGES, type RunningCollection } from '../../../shared/contracts/runs';
 import { cancelRunning } from '../api/cancel-running';
@@ -50,14 +52,20 @@ function RunningCollectionItem({ run }: { run: RunningCollection }) {
 
 /** 'Currently Running' panel of the status sidebar: each queued or running collection with its progress. */
 export function RunningCollectionsPanel() {
-  const { data } = useQuery(runningTabDataQuery());
+  const { data, dataUpdatedAt } = useQuery(runningTabDataQuery());
   const runs = data?.runningTestStatus ?? [];
-  if (runs.length === 0) return <p className="run-panel__empty">No collection is running.</p>;
   return (
-    <ul className="run-list" aria-label="Running collections">
-      {runs.map((run) => (
-        <RunningCollectionItem key={run.statusId} run={run} />
-      ))}
-    </ul>
+    <>
+      <UpdatedAgo updatedAt={dataUpdatedAt} periodMs={POLL.runningCollectionsMs} />
+      {runs.length === 0 ? (
+        <p className="run-panel__empty">No collection is running.</p>
+      ) : (
+        <ul className="run-list" aria-label="Running collections">
+          {runs.map((run) => (
+            <RunningCollectionItem key={run.statusId} run={run} />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
+import { pollingOptions } from '../../../offline/polling';
 import { POLL } from '../../../shared/constants';
 import { tagListResponseSchema, tagSavedResponseSchema, type SaveTagRequest, type Tag } from '../../../shared/contracts/collections';
 import { endpoints } from '../../../shared/endpoints';
@@ -10,7 +11,7 @@ export const tagsQuery = () =>
   queryOptions({
     queryKey: studioKeys.tags(),
     queryFn: async ({ signal }): Promise<Tag[]> => (await apiJson(endpoints.tags.all, tagListResponseSchema, { signal })).data,
-    refetchInterval: POLL.tagsMs,
+    ...pollingOptions(POLL.tagsMs),
   });
 
 /** POST /api/tags/tagsManagement/saveTag {tagName, tagType, hideTag}: a new organization or version tag. */
