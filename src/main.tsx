@@ -18,6 +18,7 @@ clearQueriesOnSignOut(queryClient);
 configureAppOfflineQueues({
   // The .bin checksum check loads with the first finished download, not with the entry.
   downloads: { verify: async (file) => (await import('./features/importexport/api/export-file')).exportFileProblem(file) },
+  loadMutations: async () => (await import('./routes/-offline-mutations')).offlineMutations,
 });
 
 /**

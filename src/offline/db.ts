@@ -20,6 +20,8 @@ export interface DownloadItem {
   status: DownloadStatus;
   error?: string;
   createdAt: number;
+  /** Who queued it (see QueueOwner). */
+  userId?: string;
 }
 
 export interface DownloadChunk {
@@ -49,6 +51,8 @@ export interface UploadItem {
   response?: unknown;
   error?: string;
   createdAt: number;
+  /** Who queued it (see QueueOwner). */
+  userId?: string;
 }
 
 /** A pending collection import (spec §3): the references the import could not resolve, kept so the list shows offline. */
@@ -77,13 +81,41 @@ export interface OutboxEntry {
   seq?: number;
   id: string;
   mutationKey: readonly string[];
-  /** The record the mutation changes: entries of one scope replay one at a time, in order. */
+  /** The replay order it belongs to: entries of one scope replay one at a time, in order. */
   scope: string;
+  /** The record it changes, which the UI marks 'saved offline, will sync' (usually the scope itself). */
+  record: string;
+  /** The record as people name it, for the message when the server refuses the change. */
+  label: string;
+  /** The user who made the change: only their session replays it. */
+  userId: string;
   variables: unknown;
   idempotencyKey: string;
   createdAt: number;
   attempts: number;
   state: OutboxState;
+}
+
+/** A change the server refused on replay: kept, with the server's message, until the user discards it. */
+export interface RefusedChange {
+  /** The outbox entry's id. */
+  id: string;
+  userId: string;
+  mutationKey: readonly string[];
+  record: string;
+  label: string;
+  variables: unknown;
+  status: number;
+  message: string;
+  refusedAt: number;
+}
+
+/**
+ * Whether queued work belongs to `userId` (null: nobody is signed in). Uploads and downloads queued without a session,
+ * or before owners were stamped, have no owner: they go with whoever is there, as they did before.
+ */
+export function isOwnedBy(item: { userId?: string }, userId: string | null): boolean {
+  return item.userId === undefined || item.userId === userId;
 }
 
 export type OfflineDb = Dexie & {
@@ -93,6 +125,7 @@ export type OfflineDb = Dexie & {
   pendingImports: EntityTable<PendingImport, 'id'>;
   statusIds: EntityTable<StatusIdEntry, 'statusId'>;
   outbox: EntityTable<OutboxEntry, 'seq'>;
+  refusedChanges: EntityTable<RefusedChange, 'id'>;
 };
 
 export const OFFLINE_DB_NAME = 'studio-offline';
@@ -107,6 +140,11 @@ export function openOfflineDb(name = OFFLINE_DB_NAME, options?: DexieOptions): O
     pendingImports: 'id, importId',
     statusIds: 'statusId, createdAt',
     outbox: '++seq, &id, scope, state',
+  });
+  // Version 2: owner, record and label on outbox entries (no app code wrote entries before it), and refused changes.
+  db.version(2).stores({
+    outbox: '++seq, &id, scope, record, userId, state',
+    refusedChanges: 'id, userId, refusedAt',
   });
   return db;
 }

@@ -1,89 +1,200 @@
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { QueryClient } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { authBackend } from '../../tests/msw/auth-backend';
+import { server } from '../../tests/msw/server';
 import { makeAccessToken } from '../../tests/msw/factories';
-import { setSession } from '../lib/session';
+import { clearSession, setSession, type Session } from '../lib/session';
 import { configureAppOfflineQueues } from './app-queue-options';
-import { ensureAppOfflineQueues, startOfflineQueues, type OfflineQueues } from './offline-queues';
+import type { OfflineDb, OutboxEntry, UploadItem } from './db';
+import { ensureAppOfflineQueues, startOfflineQueues, type OfflineQueues, type OfflineQueuesOptions } from './offline-queues';
 import type { OfflineMutation } from './outbox';
+import { setWorkWaitingForSignIn, useWorkWaitingForSignIn } from './sign-in-needed';
+import type { UploadTransport } from './uploads';
 import type { WakeClock } from './wake';
 
 const idleClock: WakeClock = { now: () => 0, setInterval: () => 0, clearInterval: () => undefined };
 
+const sessionOf = (userId: string): Session => ({ token: makeAccessToken({ sub: userId }), refreshToken: `refresh-${userId}`, userId });
+
+/** A rename that reaches the "server" only while `network.up`, recording what it sent and for whom. */
+function recordingRename(network: { up: boolean }) {
+  const sent: string[] = [];
+  const rename: OfflineMutation<{ id: string; name: string }, null> = {
+    mutationKey: ['test', 'rename'],
+    scope: ({ id }) => id,
+    describe: ({ name }) => `Resource '${name}'`,
+    send: async ({ name }) => {
+      if (!network.up) throw new TypeError('Failed to fetch');
+      sent.push(name);
+      return null;
+    },
+  };
+  return { sent, rename };
+}
+
+function queuedUpload(userId: string): UploadItem {
+  return {
+    id: `upload-${userId}`,
+    url: '/import',
+    file: new Blob(['x']),
+    fileName: 'suite.bin',
+    fileField: 'file',
+    fields: {},
+    idempotencyKey: `key-${userId}`,
+    attempts: 0,
+    nextAttemptAt: 0,
+    status: 'queued',
+    progress: 1,
+    createdAt: 1,
+    userId,
+  };
+}
+
 describe('startOfflineQueues', () => {
+  const uploadedFiles: string[] = [];
+  const uploaded: UploadTransport = async (parts) => {
+    uploadedFiles.push(parts.fileName);
+    return { status: 200, body: {} };
+  };
   let harness = createOfflineDbHarness();
   let queues: OfflineQueues | null = null;
+  let db: OfflineDb;
+  const start = (options: Partial<OfflineQueuesOptions> = {}) => {
+    queues?.stop();
+    queues = startOfflineQueues({ queryClient: new QueryClient(), db, gate: { locks: null }, triggers: { clock: idleClock }, uploads: { transport: uploaded }, ...options });
+    return queues;
+  };
   beforeEach(() => {
     harness = createOfflineDbHarness();
+    db = harness.open();
   });
   afterEach(() => {
     queues?.stop();
+    queues = null;
     harness.closeAll();
+    setWorkWaitingForSignIn(null);
   });
 
   it('replays what a previous page left when the network comes back', async () => {
-    setSession({ token: makeAccessToken(), refreshToken: 'r', userId: 'u' });
-    const sent: string[] = [];
-    let networkUp = false;
-    const rename: OfflineMutation<{ id: string; name: string }, null> = {
-      mutationKey: ['test', 'rename'],
-      scope: ({ id }) => id,
-      send: async ({ name }) => {
-        if (!networkUp) throw new TypeError('Failed to fetch');
-        sent.push(name);
-        return null;
-      },
-    };
-    const db = harness.open();
-    queues = startOfflineQueues({ queryClient: new QueryClient(), mutations: [rename], db, gate: { locks: null }, triggers: { clock: idleClock } });
-    await queues.outbox.submit(rename.mutationKey, { id: 'd1', name: 'kept from before' });
-    queues.stop();
+    setSession(sessionOf('u'));
+    const network = { up: false };
+    const { sent, rename } = recordingRename(network);
+    await start({ mutations: [rename] }).outbox.submit(rename.mutationKey, { id: 'd1', name: 'kept from before' });
 
-    queues = startOfflineQueues({ queryClient: new QueryClient(), mutations: [rename], db, gate: { locks: null }, triggers: { clock: idleClock } });
-    networkUp = true;
+    start({ mutations: [rename] });
+    network.up = true;
     window.dispatchEvent(new Event('online'));
     await expect.poll(() => sent).toEqual(['kept from before']);
     expect(await db.outbox.count()).toBe(0);
   });
 
-  it('pauses without a session and drains once the user signs in again', async () => {
-    const sent: string[] = [];
-    const save: OfflineMutation<{ id: string }, null> = {
-      mutationKey: ['test', 'save'],
-      scope: ({ id }) => id,
-      send: async ({ id }) => {
-        sent.push(id);
-        return null;
-      },
-    };
-    queues = startOfflineQueues({ queryClient: new QueryClient(), mutations: [save], db: harness.open(), gate: { locks: null }, triggers: { clock: idleClock } });
-    expect(await queues.outbox.submit(save.mutationKey, { id: 'r1' })).toEqual({ state: 'queued' });
-    expect(queues.gate.isSignInNeeded()).toBe(true);
+  it("stamps each change with its user and replays it only in that user's session, never under another user's", async () => {
+    setSession(sessionOf('ann'));
+    const network = { up: false };
+    const { sent, rename } = recordingRename(network);
+    const { outbox } = start({ mutations: [rename] });
+    await outbox.submit(rename.mutationKey, { id: 'd1', name: "Ann's phone" });
+    await db.uploads.add(queuedUpload('ann'));
+    expect(await db.outbox.toArray()).toMatchObject([{ userId: 'ann', record: 'd1', label: "Resource 'Ann's phone'" }]);
 
-    setSession({ token: makeAccessToken(), refreshToken: 'r', userId: 'u' });
-    await expect.poll(() => sent).toEqual(['r1']);
-    expect(queues.gate.isSignInNeeded()).toBe(false);
+    // Ann signs out; Bob signs in on the same browser, online: Ann's change and upload wait for her.
+    clearSession();
+    network.up = true;
+    setSession(sessionOf('bob'));
+    await queues?.drainAll();
+    expect(sent).toEqual([]);
+    expect(await outbox.entries()).toEqual([]);
+    expect(await db.outbox.count()).toBe(1);
+    expect(await db.uploads.get('upload-ann')).toMatchObject({ status: 'queued', attempts: 0 });
+    expect(uploadedFiles).toEqual([]);
+
+    await outbox.submit(rename.mutationKey, { id: 'd2', name: "Bob's phone" });
+    expect(sent).toEqual(["Bob's phone"]);
+
+    // Ann back: her change goes out under her session.
+    setSession(sessionOf('ann'));
+    await expect.poll(() => sent).toEqual(["Bob's phone", "Ann's phone"]);
+    await expect.poll(async () => (await db.uploads.get('upload-ann'))?.status).toBe('completed');
+  });
+
+  it('pauses on a refused refresh, tells the sign-in page what waits, and replays after the user signs in again', async () => {
+    const ann = authBackend.addUser();
+    setSession(authBackend.issueSession(ann, { expiredAccessToken: true }));
+    const network = { up: false };
+    const { sent, rename } = recordingRename(network);
+    // While "offline" the token refresh fails like a dead network too.
+    server.use(http.all('*', () => (network.up ? undefined : HttpResponse.error())));
+    const { outbox, gate } = start({ mutations: [rename] });
+    await db.uploads.add(queuedUpload(ann.id));
+    await db.uploads.add(queuedUpload('someone-else'));
+    const waiting = renderHook(() => useWorkWaitingForSignIn());
+
+    // Offline, the expired token cannot be renewed yet: the change waits, nothing is paused.
+    await outbox.submit(rename.mutationKey, { id: 'd1', name: 'first' });
+    await outbox.submit(rename.mutationKey, { id: 'd2', name: 'second' });
+    expect(gate.isSignInNeeded()).toBe(false);
+
+    // Back online, the refresh token was revoked meanwhile: the queues pause, and keep every item.
+    authBackend.revoke(ann.id);
+    network.up = true;
+    expect(await outbox.flush()).toBe('paused');
+    expect(gate.pausedFor()).toBe(ann.id);
+    await expect.poll(() => waiting.result.current).toEqual({ changes: 2, transfers: 1 });
+    expect(sent).toEqual([]);
+    expect(await db.outbox.count()).toBe(2);
+
+    setSession(authBackend.issueSession(ann));
+    await expect.poll(() => sent).toEqual(['first', 'second']);
+    expect(gate.isSignInNeeded()).toBe(false);
+    expect(waiting.result.current).toBeNull();
   });
 
   it('holds back a waiting change until its feature registers the mutation, then replays it', async () => {
-    setSession({ token: makeAccessToken(), refreshToken: 'r', userId: 'u' });
+    setSession(sessionOf('u'));
     const sent: string[] = [];
     const label: OfflineMutation<{ runId: string; labelId: string }, null> = {
       mutationKey: ['test', 'label'],
       scope: ({ runId }) => runId,
+      describe: ({ labelId }) => labelId,
       send: async ({ labelId }) => {
         sent.push(labelId);
         return null;
       },
     };
-    const db = harness.open();
-    await db.outbox.add({ id: 'e1', mutationKey: label.mutationKey, scope: 'run-1', variables: { runId: 'run-1', labelId: 'flaky' }, idempotencyKey: 'k1', createdAt: 1, attempts: 0, state: 'pending' });
-    queues = startOfflineQueues({ queryClient: new QueryClient(), db, gate: { locks: null }, triggers: { clock: idleClock } });
-    await queues.drainAll();
+    const waitingEntry: OutboxEntry = {
+      id: 'e1',
+      mutationKey: label.mutationKey,
+      scope: 'run-1',
+      record: 'run-1',
+      label: 'flaky',
+      userId: 'u',
+      variables: { runId: 'run-1', labelId: 'flaky' },
+      idempotencyKey: 'k1',
+      createdAt: 1,
+      attempts: 0,
+      state: 'pending',
+    };
+    await db.outbox.add(waitingEntry);
+    const { drainAll, registerMutations } = start();
+    await drainAll();
     expect(sent).toEqual([]);
 
-    await queues.registerMutations([label]);
+    await registerMutations([label]);
     expect(sent).toEqual(['flaky']);
+  });
+
+  it("loads the app's mutations at start, so changes of screens not opened yet replay too", async () => {
+    setSession(sessionOf('u'));
+    const network = { up: false };
+    const { sent, rename } = recordingRename(network);
+    await start({ mutations: [rename] }).outbox.submit(rename.mutationKey, { id: 'd1', name: 'from the last page' });
+    network.up = true;
+
+    start({ loadMutations: async () => [rename] });
+    await expect.poll(() => sent).toEqual(['from the last page']);
   });
 });
 
@@ -105,6 +216,7 @@ describe('ensureAppOfflineQueues', () => {
     expect(ensureAppOfflineQueues(queryClient)).toBe(appQueues);
 
     const item = await appQueues.downloads.enqueue({ url: '/export?id=c1', fileName: 'c1.bin', label: 'Checked_Suite' });
+    expect(item.userId).toBe('u');
     await appQueues.downloads.drain();
     expect(checked).toEqual(['Checked_Suite']);
     expect(await appQueues.db.downloads.get(item.id)).toMatchObject({ status: 'failed', error: 'Checksum mismatch' });

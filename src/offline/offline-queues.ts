@@ -1,17 +1,19 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { subscribeSession } from '../lib/session';
 import { appOfflineQueueOptions, type AppOfflineQueueOptions } from './app-queue-options';
-import { offlineDb, requestPersistentStorage, type OfflineDb } from './db';
+import { isOwnedBy, offlineDb, requestPersistentStorage, type OfflineDb } from './db';
 import { createDownloadManager } from './downloads';
 import { offlineKeys } from './offline-keys';
 import { createOutbox, registerOfflineMutations, type OfflineMutation } from './outbox';
 import { createQueueGate, type QueueGateOptions } from './queue-gate';
+import { isQueueItemActive } from './queue-views';
+import { setWorkWaitingForSignIn, type WorkWaitingForSignIn } from './sign-in-needed';
 import { createUploadManager } from './uploads';
 import { watchResumeTriggers, type WakeDetectorOptions } from './wake';
 
 export interface OfflineQueuesOptions extends AppOfflineQueueOptions {
   queryClient: QueryClient;
-  /** The offline-capable mutations (saving a collection, schedules, renames, image filters, failure labels). */
+  /** Offline-capable mutations known from the start (the app's come through `loadMutations`). */
   mutations?: readonly OfflineMutation<never, unknown>[];
   db?: OfflineDb;
   gate?: QueueGateOptions;
@@ -20,10 +22,20 @@ export interface OfflineQueuesOptions extends AppOfflineQueueOptions {
 
 export type OfflineQueues = ReturnType<typeof startOfflineQueues>;
 
+/** What of `userId`'s queued work waits: outbox changes, and uploads and downloads not finished. */
+export async function countWaitingWork(db: OfflineDb, userId: string): Promise<WorkWaitingForSignIn> {
+  const [changes, uploads, downloads] = await Promise.all([
+    db.outbox.where('userId').equals(userId).count(),
+    db.uploads.filter((item) => isQueueItemActive(item) && isOwnedBy(item, userId)).count(),
+    db.downloads.filter((item) => isQueueItemActive(item) && isOwnedBy(item, userId)).count(),
+  ]);
+  return { changes, transfers: uploads + downloads };
+}
+
 /**
  * Starts the offline layer of a signed-in page: the three queues on the one database, drained now (what a previous
- * page left), when the network returns, the page becomes visible or the device wakes, and when the user signs in again
- * after a refused refresh paused them. Returns the queues and the stop function.
+ * page left), when the network returns, the page becomes visible or the device wakes, and when a user signs in. Each
+ * drain sends only the signed-in user's items. Returns the queues and the stop function.
  */
 export function startOfflineQueues(options: OfflineQueuesOptions) {
   const { queryClient, mutations = [], db = offlineDb() } = options;
@@ -32,20 +44,41 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
   const refreshViews = (key: readonly string[]) => () => void queryClient.invalidateQueries({ queryKey: key });
   const downloads = createDownloadManager({ db, gate, ...options.downloads, onChange: refreshViews(offlineKeys.downloads()) });
   const uploads = createUploadManager({ db, gate, ...options.uploads, onChange: refreshViews(offlineKeys.uploads()) });
-  const outbox = createOutbox({ db, gate });
+  const outbox = createOutbox({
+    db,
+    gate,
+    onReplayed: (mutation, variables) => {
+      for (const queryKey of mutation.refreshes?.(variables) ?? []) void queryClient.invalidateQueries({ queryKey });
+    },
+  });
   registerOfflineMutations(queryClient, outbox, mutations);
 
   function drainAll(): Promise<unknown> {
     return Promise.all([downloads.drain(), uploads.drain(), outbox.flush()]);
   }
 
+  function registerMutations(more: readonly OfflineMutation<never, unknown>[]): Promise<unknown> {
+    registerOfflineMutations(queryClient, outbox, more);
+    return outbox.flush();
+  }
+
+  /** Tells the sign-in page (and the shell's banner) what waits for the user whose refused refresh paused the queues. */
+  async function publishSignInNeeded(): Promise<void> {
+    const owner = gate.isSignInNeeded() ? gate.pausedFor() : null;
+    const waiting = owner === null ? null : await countWaitingWork(db, owner);
+    setWorkWaitingForSignIn(waiting && waiting.changes + waiting.transfers > 0 ? waiting : null);
+  }
+
+  const stopPauseWatch = gate.subscribe(() => void publishSignInNeeded());
   const stopTriggers = watchResumeTriggers(() => void drainAll(), options.triggers);
+  // A sign-in lifts a pause and sends that user's items; another user's items keep waiting for their owner.
   const stopSessionWatch = subscribeSession((session) => {
-    if (!session || !gate.isSignInNeeded()) return;
-    gate.resume();
+    if (!session) return;
+    if (gate.isSignInNeeded()) gate.resume();
     void drainAll();
   });
   void drainAll();
+  void options.loadMutations?.().then(registerMutations);
 
   return {
     db,
@@ -55,13 +88,16 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
     outbox,
     drainAll,
     /** Adds offline mutations of a feature loaded later, then replays the changes of theirs that were waiting. */
-    registerMutations(more: readonly OfflineMutation<never, unknown>[]): Promise<unknown> {
-      registerOfflineMutations(queryClient, outbox, more);
-      return outbox.flush();
+    registerMutations,
+    /** Registers one mutation before its first use (a component's render); replays its waiting changes once. */
+    ensureMutation<TVariables, TData>(mutation: OfflineMutation<TVariables, TData>): void {
+      if (!outbox.isRegistered(mutation.mutationKey)) void registerMutations([mutation as OfflineMutation<never, unknown>]);
     },
     stop(): void {
       stopTriggers();
       stopSessionWatch();
+      stopPauseWatch();
+      outbox.stop();
       downloads.stop();
       uploads.stop();
     },

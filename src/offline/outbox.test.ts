@@ -7,11 +7,12 @@ import { anyOrigin, errorResponse } from '../../tests/msw/handlers';
 import { server } from '../../tests/msw/server';
 import { createDrainLocks } from '../../tests/support/drain-locks';
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
-import { apiJson, ApiError } from '../lib/api-client';
+import { apiJson } from '../lib/api-client';
 import { setSession } from '../lib/session';
 import { IDEMPOTENCY_HEADER } from '../shared/endpoints';
 import type { OfflineDb } from './db';
-import { createOutbox, idempotencyHeaders, registerOfflineMutations, type DroppedChange, type OfflineMutation, type Outbox, type OutboxOutcome } from './outbox';
+import type { RefusedChange } from './db';
+import { createOutbox, idempotencyHeaders, registerOfflineMutations, type OfflineMutation, type Outbox, type OutboxOutcome } from './outbox';
 import { createQueueGate, type QueueGate } from './queue-gate';
 
 const recordSchema = z.object({ success: z.literal(true), data: z.object({ id: z.string(), value: z.string() }) });
@@ -60,6 +61,7 @@ function createRecordsBackend() {
 const saveRecord: OfflineMutation<Edit, Record> = {
   mutationKey: ['test-records', 'save'],
   scope: (edit) => `test-record:${edit.id}`,
+  describe: (edit) => `Record '${edit.id}'`,
   send: async (edit, { idempotencyKey }) =>
     (await apiJson(`/api/test-records/${edit.id}`, recordSchema, { method: 'PUT', json: { value: edit.value }, headers: idempotencyHeaders(idempotencyKey) }))
       .data,
@@ -78,12 +80,22 @@ describe('mutation outbox', () => {
   let db: OfflineDb;
   let gate: QueueGate;
   let outbox: Outbox;
+  /** The armed retry timers, fired by hand. */
+  const retries: { run: () => void; ms: number; cancelled: boolean }[] = [];
+  const armRetry = (run: () => void, ms: number) => {
+    const retry = { run, ms, cancelled: false };
+    retries.push(retry);
+    return () => {
+      retry.cancelled = true;
+    };
+  };
 
   /** A fresh page: the database reopened, a new gate and outbox, the mutations registered again. */
   function load(): void {
     db = harness.open();
     gate = createQueueGate({ locks: null });
-    outbox = createOutbox({ db, gate });
+    retries.length = 0;
+    outbox = createOutbox({ db, gate, random: () => 0.5, setTimer: armRetry });
     outbox.register(saveRecord);
   }
 
@@ -154,27 +166,74 @@ describe('mutation outbox', () => {
     expect(backend.state.requests).toEqual([]);
     expect(await db.outbox.count()).toBe(1);
 
-    // Signed in again: the kept change goes through.
-    signIn();
+    // The same user signed in again: the kept change goes through.
+    setSession(authBackend.issueSession(user));
     gate.resume();
     expect(await outbox.flush()).toBe('drained');
     expect(backend.history.get('r1')).toEqual(['a']);
   });
 
-  it('drops and reports a change the server refuses, and goes on with the next change of that record', async () => {
+  it('fails the awaited save of a change the server refuses, and goes on with the next change of that record', async () => {
     signIn();
     backend.state.online = true;
-    const dropped: DroppedChange[] = [];
-    outbox.onDropped((change) => dropped.push(change));
+    const reported: RefusedChange[] = [];
+    outbox.onRefused((change) => reported.push(change));
 
     await outbox.submit(saveRecord.mutationKey, { id: 'r1', value: 'first' });
     await expect(outbox.submit(saveRecord.mutationKey, { id: 'r1', value: REFUSED_VALUE })).rejects.toThrow('Name is not valid');
     expect(await outbox.submit(saveRecord.mutationKey, { id: 'r1', value: 'third' })).toEqual({ state: 'sent', data: { id: 'r1', value: 'third' } });
 
-    expect(dropped).toEqual([
-      expect.objectContaining({ error: expect.any(ApiError), entry: expect.objectContaining({ variables: { id: 'r1', value: REFUSED_VALUE } }) }),
-    ]);
+    // The user saw the refusal on the form: it is not kept as a refused change too.
+    expect(reported).toEqual([]);
+    expect(await outbox.refused()).toEqual([]);
     expect(backend.history.get('r1')).toEqual(['first', 'third']);
+  });
+
+  it('keeps a change refused on a later replay, with the record and the server message, until the user discards it', async () => {
+    signIn();
+    const reported: RefusedChange[] = [];
+    outbox.onRefused((change) => reported.push(change));
+    await outbox.submit(saveRecord.mutationKey, { id: 'r1', value: 'first' });
+    await outbox.submit(saveRecord.mutationKey, { id: 'r1', value: REFUSED_VALUE });
+    await outbox.submit(saveRecord.mutationKey, { id: 'r1', value: 'third' });
+    reload();
+    outbox.onRefused((change) => reported.push(change));
+
+    backend.state.online = true;
+    expect(await outbox.flush()).toBe('drained');
+
+    const refusal = { label: "Record 'r1'", record: 'test-record:r1', status: 422, message: 'Name is not valid', variables: { id: 'r1', value: REFUSED_VALUE } };
+    expect(reported).toEqual([expect.objectContaining(refusal)]);
+    const kept = await outbox.refused();
+    expect(kept).toEqual([expect.objectContaining(refusal)]);
+    expect(backend.history.get('r1')).toEqual(['first', 'third']);
+    expect(await db.outbox.count()).toBe(0);
+
+    await outbox.discardRefused(kept[0]?.id ?? '');
+    expect(await outbox.refused()).toEqual([]);
+  });
+
+  it('tells the views of a record when a replay settled a change, but not for a save the screen awaits itself', async () => {
+    signIn();
+    const replayed: unknown[] = [];
+    outbox = createOutbox({ db, gate, setTimer: armRetry, onReplayed: (_mutation, variables) => replayed.push(variables) });
+    outbox.register(saveRecord);
+    await outbox.submit(saveRecord.mutationKey, { id: 'r1', value: 'offline' });
+    backend.state.online = true;
+    await outbox.submit(saveRecord.mutationKey, { id: 'r2', value: 'online' });
+    expect(replayed).toEqual([{ id: 'r1', value: 'offline' }]);
+  });
+
+  it("tells a screen the newest waiting change of a record, the signed-in user's only", async () => {
+    signIn();
+    await outbox.submit(saveRecord.mutationKey, { id: 'r1', value: 'older' });
+    await outbox.submit(saveRecord.mutationKey, { id: 'r2', value: 'other record' });
+    await outbox.submit(saveRecord.mutationKey, { id: 'r1', value: 'newest' });
+    expect(await outbox.latestPending(saveRecord, 'test-record:r1')).toEqual({ id: 'r1', value: 'newest' });
+    expect(await outbox.latestPending(saveRecord, 'test-record:r3')).toBeUndefined();
+
+    signIn();
+    expect(await outbox.latestPending(saveRecord, 'test-record:r1')).toBeUndefined();
   });
 
   it('keeps a change on a server fault, with its attempt counted and the same key for the retry', async () => {
@@ -185,9 +244,13 @@ describe('mutation outbox', () => {
     const [kept] = await outbox.entries();
     expect(kept).toMatchObject({ attempts: 1, state: 'pending' });
 
+    // The retry comes on the backoff timer, no trigger needed: full jitter within 1 s after the first failed flush.
+    expect(retries.map(({ ms, cancelled }) => ({ ms, cancelled }))).toEqual([{ ms: 500, cancelled: false }]);
     backend.state.serverFault = false;
-    await outbox.flush();
-    expect(backend.history.get('r1')).toEqual(['x']);
+    retries[0]?.run();
+    await expect.poll(() => backend.history.get('r1')).toEqual(['x']);
+    expect(await db.outbox.count()).toBe(0);
+    expect(retries).toHaveLength(1);
   });
 
   it('serves React Query mutations through setMutationDefaults: queued offline, sent online', async () => {

@@ -30,7 +30,8 @@ export type QueueGate = ReturnType<typeof createQueueGate>;
 
 /**
  * Guards every queue drain: one tab at a time per queue (Web Locks, ifAvailable, so other tabs skip instead of
- * waiting), a token fresh enough for the drain, and a pause, never a purge, when the session cannot be renewed.
+ * waiting; one lock per queue, so a long download in one tab never holds back another tab's saves), a token fresh
+ * enough for the drain, and a pause, never a purge, when the session cannot be renewed.
  * The pause is a small store the UI subscribes to ("sign in needed"); `resume()` lifts it once the user signs in.
  */
 export function createQueueGate(options: QueueGateOptions = {}) {
@@ -40,10 +41,13 @@ export function createQueueGate(options: QueueGateOptions = {}) {
   const drainingHere = new Set<QueueName>();
   const listeners = new Set<() => void>();
   let signInNeeded = false;
+  /** Whose session ended in a refused refresh: their queued work waits for them to sign in again. */
+  let pausedFor: string | null = null;
 
-  function setSignInNeeded(value: boolean): void {
-    if (signInNeeded === value) return;
+  function setSignInNeeded(value: boolean, owner: string | null = null): void {
+    if (signInNeeded === value && pausedFor === owner) return;
     signInNeeded = value;
+    pausedFor = owner;
     for (const listener of listeners) listener();
   }
 
@@ -55,17 +59,17 @@ export function createQueueGate(options: QueueGateOptions = {}) {
       return 'paused';
     }
     if (!isTokenExpired(session.token, now() + DRAIN_TOKEN_MARGIN_MS)) return 'ok';
-    return renew(session.token);
+    return renew(session);
   }
 
-  async function renew(staleToken: string): Promise<'ok' | 'paused' | 'later'> {
+  async function renew(session: Session): Promise<'ok' | 'paused' | 'later'> {
     try {
-      await refresh(staleToken);
+      await refresh(session.token);
       return 'ok';
     } catch (error) {
       // The api-client ends the session on these answers; anything else (offline, a server fault) is temporary.
       if (error instanceof ApiError && !SESSION_REFUSALS.includes(error.status)) return 'later';
-      setSignInNeeded(true);
+      setSignInNeeded(true, session.userId);
       return 'paused';
     }
   }
@@ -94,11 +98,12 @@ export function createQueueGate(options: QueueGateOptions = {}) {
 
   /** A queue got 401 mid-drain: one refresh (shared with every other caller), pausing everything if it is refused. */
   function renewAfterUnauthorized(staleToken: string | undefined): Promise<'ok' | 'paused' | 'later'> {
-    if (!staleToken) {
+    const session = readSession();
+    if (!staleToken || !session) {
       setSignInNeeded(true);
       return Promise.resolve('paused');
     }
-    return renew(staleToken);
+    return renew({ ...session, token: staleToken });
   }
 
   return {
@@ -107,6 +112,10 @@ export function createQueueGate(options: QueueGateOptions = {}) {
     /** Lifts the pause (the user signed in again); the caller then triggers the drains. */
     resume: () => setSignInNeeded(false),
     isSignInNeeded: () => signInNeeded,
+    /** The user whose refused refresh paused the queues (null when the pause has no known owner, or none). */
+    pausedFor: () => pausedFor,
+    /** The signed-in user: queued work is stamped with it, and a drain sends only that user's items. */
+    currentUserId: (): string | null => readSession()?.userId ?? null,
     subscribe(listener: () => void): () => void {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -1,10 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
 import { liveQuery } from 'dexie';
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { getSession, subscribeSession } from '../lib/session';
 import { PROGRESS_READ_INTERVAL_MS, PROGRESS_READ_RETRIES } from './constants';
-import { offlineDb, type OfflineDb } from './db';
+import { isOwnedBy, offlineDb, type OfflineDb, type RefusedChange } from './db';
 import { offlineKeys } from './offline-keys';
 import type { QueueGate } from './queue-gate';
+
+const signedInUserId = () => getSession()?.userId ?? null;
+
+/** Keeps the signed-in user's items of a queue: another user of this browser never sees them. */
+function ownedBySignedInUser(): (item: { userId?: string }) => boolean {
+  const userId = signedInUserId();
+  return (item) => isOwnedBy(item, userId);
+}
 
 /**
  * The export/download queue with each item's progress, re-read every 1 s with one retry (spec §9). It reads IndexedDB,
@@ -13,7 +22,7 @@ import type { QueueGate } from './queue-gate';
 export function downloadQueueQueryOptions(db: OfflineDb = offlineDb()) {
   return queryOptions({
     queryKey: offlineKeys.downloads(),
-    queryFn: () => db.downloads.orderBy('createdAt').toArray(),
+    queryFn: () => db.downloads.orderBy('createdAt').filter(ownedBySignedInUser()).toArray(),
     refetchInterval: PROGRESS_READ_INTERVAL_MS,
     retry: PROGRESS_READ_RETRIES,
     networkMode: 'always',
@@ -24,7 +33,7 @@ export function downloadQueueQueryOptions(db: OfflineDb = offlineDb()) {
 export function uploadQueueQueryOptions(db: OfflineDb = offlineDb()) {
   return queryOptions({
     queryKey: offlineKeys.uploads(),
-    queryFn: () => db.uploads.orderBy('createdAt').toArray(),
+    queryFn: () => db.uploads.orderBy('createdAt').filter(ownedBySignedInUser()).toArray(),
     refetchInterval: PROGRESS_READ_INTERVAL_MS,
     retry: PROGRESS_READ_RETRIES,
     networkMode: 'always',
@@ -44,28 +53,51 @@ export function whileQueueActive(query: { state: { data?: readonly { status: str
   return query.state.data?.some(isQueueItemActive) ? PROGRESS_READ_INTERVAL_MS : false;
 }
 
-/** A value computed from IndexedDB, kept current as the tables change (in this tab and in others). */
-function useLiveValue<T>(read: (db: OfflineDb) => Promise<T>, initial: T, db: OfflineDb): T {
-  const [value, setValue] = useState(initial);
-  useEffect(() => {
-    // A failed read keeps the last value: the indicator is a hint, not a source of truth.
-    const subscription = liveQuery(() => read(db)).subscribe({ next: setValue, error: () => undefined });
-    return () => subscription.unsubscribe();
-  }, [read, db]);
-  return value;
+/** The signed-in user's id, kept current as sessions change (in this tab and in others). */
+export function useSignedInUserId(): string | null {
+  return useSyncExternalStore(subscribeSession, signedInUserId);
 }
 
-const countChanges = (db: OfflineDb) => db.outbox.count();
-const pendingScopes = async (db: OfflineDb) => new Set((await db.outbox.orderBy('scope').uniqueKeys()).map(String));
+/** A value computed from IndexedDB for the signed-in user, kept current as the tables change (here and in other tabs). */
+function useLiveValue<T>(read: (db: OfflineDb, userId: string) => Promise<T>, initial: T, db: OfflineDb): T {
+  const userId = useSignedInUserId();
+  const [latest, setRead] = useState<{ userId: string; value: T } | null>(null);
+  useEffect(() => {
+    if (userId === null) return undefined;
+    // A failed read keeps the last value: the indicator is a hint, not a source of truth.
+    const subscription = liveQuery(() => read(db, userId)).subscribe({ next: (value) => setRead({ userId, value }), error: () => undefined });
+    return () => subscription.unsubscribe();
+  }, [read, db, userId]);
+  // Another user's last reading is never shown, not even until the first reading for this one arrives.
+  return latest !== null && latest.userId === userId ? latest.value : initial;
+}
 
-/** How many offline changes wait to be sent. */
+const countChanges = (db: OfflineDb, userId: string) => db.outbox.where('userId').equals(userId).count();
+const pendingRecords = async (db: OfflineDb, userId: string) =>
+  new Set((await db.outbox.where('userId').equals(userId).toArray()).map((entry) => entry.record));
+const refusedChanges = (db: OfflineDb, userId: string) => db.refusedChanges.where('userId').equals(userId).sortBy('refusedAt');
+
+const NO_RECORDS: ReadonlySet<string> = new Set();
+const NO_REFUSALS: readonly RefusedChange[] = [];
+
+/** How many of the signed-in user's offline changes wait to be sent. */
 export function usePendingChanges(db: OfflineDb = offlineDb()): number {
   return useLiveValue(countChanges, 0, db);
 }
 
-/** Whether the record `scope` has changes waiting ('saved offline, will sync'). */
-export function useHasPendingChanges(scope: string, db: OfflineDb = offlineDb()): boolean {
-  return useLiveValue(pendingScopes, new Set<string>(), db).has(scope);
+/** The records with changes of the signed-in user waiting, for a list that marks several ('saved offline, will sync'). */
+export function usePendingRecords(db: OfflineDb = offlineDb()): ReadonlySet<string> {
+  return useLiveValue(pendingRecords, NO_RECORDS, db);
+}
+
+/** Whether the record has changes of the signed-in user waiting ('saved offline, will sync'). */
+export function useHasPendingChanges(record: string, db: OfflineDb = offlineDb()): boolean {
+  return usePendingRecords(db).has(record);
+}
+
+/** The signed-in user's changes the server refused on replay, oldest first. */
+export function useRefusedChanges(db: OfflineDb = offlineDb()): readonly RefusedChange[] {
+  return useLiveValue(refusedChanges, NO_REFUSALS, db);
 }
 
 /** True while the queues are paused until the user signs in again. */

@@ -4,7 +4,7 @@ import { controlRoomKeys } from '../features/control-room/api/control-room-keys'
 import { ImportExportPanel } from '../features/importexport/components/ImportExportPanel';
 import { PendingImportsPanel } from '../features/importexport/components/PendingImportsPanel';
 import { TransferWatcher } from '../features/importexport/components/TransferWatcher';
-import { devicesQuery } from '../features/resources/api/devices';
+import { deviceNamesQuery } from '../features/resources/api/devices';
 import { openCollectionImportPicker } from '../features/shell/components/CollectionImportInput';
 import { collectionsListQuery } from '../features/studio/api/collections-list';
 import { studioKeys } from '../features/studio/api/studio-keys';
@@ -21,7 +21,7 @@ export function ImportExportSlot() {
 /** The pending imports with Resource Management's device list for the modal's resource choices. */
 export function PendingImportsSlot() {
   // Resource names are what the modal needs: no 5 s status poll here.
-  const resources = useQuery({ ...devicesQuery(), refetchInterval: false });
+  const resources = useQuery(deviceNamesQuery());
   return <PendingImportsPanel resources={{ data: resources.data, status: resources.status }} />;
 }
 

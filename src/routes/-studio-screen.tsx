@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { configQueryOptions } from '../lib/config';
 import { flags } from '../shared/config';
 import { StudioTransferButtons } from '../features/importexport/components/StudioTransferButtons';
-import { devicesQuery } from '../features/resources/api/devices';
+import { deviceNamesQuery } from '../features/resources/api/devices';
 import { openCollectionImportPicker } from '../features/shell/components/CollectionImportInput';
 import { UnsavedChangesGuard } from '../features/shell/components/UnsavedChangesGuard';
 import { StudioPage } from '../features/studio/pages/StudioPage';
@@ -16,7 +16,7 @@ import { useStudioDirty } from '../features/studio/studio-dirty';
 export function StudioScreen() {
   const isDirty = useStudioDirty();
   // Resource names are what the Studio needs: no 5 s status poll here.
-  const resources = useQuery({ ...devicesQuery(), refetchInterval: false });
+  const resources = useQuery(deviceNamesQuery());
   const { data: config = {} } = useQuery(configQueryOptions);
   const transfers = flags.collectionImportExport(config);
   return (

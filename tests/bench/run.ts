@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumMissing, CHROMIUM_PATH, launchBrowser, ROOT_DIR, startPlatform } from '../e2e/harness';
 import { EXECUTOR_OVERHEAD_RATIO_BUDGET, runExecutorBench } from './executor';
-import { runTransferBench } from './transfer';
+import { runOutboxBench } from './outbox';
+import { INTERRUPTED_DOWNLOAD_RATIO_BUDGET, runTransferBench } from './transfer';
 import { ESTIMATE_AT_CAP_BUDGET_MS, runRecurrenceBench } from './recurrence';
 import { runSchedulerBench, SCHEDULER_TICK_BUDGET_MS } from './scheduler';
 
@@ -72,7 +73,9 @@ async function main(): Promise<number> {
   print('budget-precache-total', BUDGETS.precacheTotalKb, 'KB');
   const executor = await runExecutorBench();
   print('budget-executor-overhead-ratio', EXECUTOR_OVERHEAD_RATIO_BUDGET, 'x');
-  await runTransferBench();
+  const transfer = await runTransferBench();
+  print('budget-interrupted-download-bytes-ratio', INTERRUPTED_DOWNLOAD_RATIO_BUDGET, 'x');
+  await runOutboxBench();
   const recurrence = runRecurrenceBench();
   const scheduler = await runSchedulerBench();
 
@@ -81,6 +84,8 @@ async function main(): Promise<number> {
     precacheKb > BUDGETS.precacheTotalKb && `precache ${precacheKb.toFixed(1)} KB exceeds ${BUDGETS.precacheTotalKb} KB`,
     executor.overheadRatio > EXECUTOR_OVERHEAD_RATIO_BUDGET &&
       `executor overhead ${executor.overheadRatio.toFixed(2)} x exceeds ${EXECUTOR_OVERHEAD_RATIO_BUDGET} x`,
+    transfer.ratio > INTERRUPTED_DOWNLOAD_RATIO_BUDGET &&
+      `interrupted download sent ${transfer.ratio.toFixed(3)} x the file, over ${INTERRUPTED_DOWNLOAD_RATIO_BUDGET} x`,
     recurrence.estimateAtCapMedianMs > ESTIMATE_AT_CAP_BUDGET_MS &&
       `estimate at the iteration cap ${recurrence.estimateAtCapMedianMs.toFixed(1)} ms exceeds ${ESTIMATE_AT_CAP_BUDGET_MS} ms`,
     scheduler.idleTickMedianMs > SCHEDULER_TICK_BUDGET_MS &&

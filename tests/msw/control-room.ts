@@ -13,11 +13,13 @@ import {
   type ScheduleExecution,
   type TestSuiteExecution,
 } from '../../src/shared/contracts/schedules';
+import { isClientRecordId } from '../../src/shared/contracts/client-ids';
 import { variableSchema, type Variable } from '../../src/shared/contracts/variables';
 import { endpoints } from '../../src/shared/endpoints';
 import { estimateExecutions } from '../../src/shared/schedule/recurrence';
 import { nextId } from './factories';
 import { anyOrigin, errorResponse } from './handlers';
+import { createIdempotencyStore } from './idempotency';
 
 const DAY_MS = 86_400_000;
 
@@ -149,6 +151,7 @@ function withExecutions(schedule: Schedule, now: number): Schedule {
 export function controlRoomBackend({ schedules = [], queue = [], executions = {}, devices = [], executableSuites = [], variables = [], failures = {} }: ControlRoomBackendOptions = {}) {
   const state = { schedules: [...schedules], queue: [...queue] };
   const calls: ControlRoomCalls = { saves: [], gets: [], deletes: [], runNow: [], cancels: [], reports: [] };
+  const idempotency = createIdempotencyStore();
   const fail = (call: keyof NonNullable<ControlRoomBackendOptions['failures']>) => {
     const failure = failures[call];
     return failure ? errorResponse(failure.status, failure.message) : null;
@@ -163,21 +166,26 @@ export function controlRoomBackend({ schedules = [], queue = [], executions = {}
       const schedule = state.schedules.find((candidate) => candidate.id === id);
       return fail('byId') ?? (schedule ? HttpResponse.json({ success: true, message: '', data: schedule }) : notFound(id));
     }),
-    http.post(anyOrigin(endpoints.schedules.save), async ({ request }) => {
-      const body: unknown = await request.json();
-      calls.saves.push(body);
-      const failure = fail('save');
-      if (failure) return failure;
-      const parsed = saveScheduleSchema.safeParse(body);
-      if (!parsed.success) {
-        return errorResponse(400, 'The schedule is not valid', Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]])));
-      }
-      const existing = parsed.data.id ? state.schedules.find((candidate) => candidate.id === parsed.data.id) : undefined;
-      if (parsed.data.id && !existing) return notFound(parsed.data.id);
-      const saved = withExecutions(makeSchedule({ ...parsed.data, id: existing?.id ?? nextId('schedule'), version: (existing?.version ?? 0) + 1 }), Date.now());
-      state.schedules = existing ? state.schedules.map((candidate) => (candidate === existing ? saved : candidate)) : [...state.schedules, saved];
-      return HttpResponse.json({ success: true, message: SCHEDULE_MESSAGES.saved, data: saved });
-    }),
+    http.post(
+      anyOrigin(endpoints.schedules.save),
+      idempotency.honour(async (request) => {
+        const body: unknown = await request.json();
+        calls.saves.push(body);
+        const failure = fail('save');
+        if (failure) return failure;
+        const parsed = saveScheduleSchema.safeParse(body);
+        if (!parsed.success) {
+          return errorResponse(400, 'The schedule is not valid', Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]])));
+        }
+        const { id } = parsed.data;
+        const existing = id ? state.schedules.find((candidate) => candidate.id === id) : undefined;
+        // As the server: an unknown id is a 404, unless it is one the client made for a new schedule.
+        if (id && !existing && !isClientRecordId(id)) return notFound(id);
+        const saved = withExecutions(makeSchedule({ ...parsed.data, id: existing?.id ?? (id || nextId('schedule')), version: (existing?.version ?? 0) + 1 }), Date.now());
+        state.schedules = existing ? state.schedules.map((candidate) => (candidate === existing ? saved : candidate)) : [...state.schedules, saved];
+        return HttpResponse.json({ success: true, message: SCHEDULE_MESSAGES.saved, data: saved });
+      }),
+    ),
     http.put(anyOrigin(endpoints.schedules.remove), async ({ request }) => {
       const { id } = scheduleIdBodySchema.parse(await request.json());
       calls.deletes.push(id);

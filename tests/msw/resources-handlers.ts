@@ -16,10 +16,12 @@ import {
   saveImageFilterQuerySchema,
   type ImageFilter,
 } from '../../src/shared/contracts/image-filters';
+import { isClientRecordId } from '../../src/shared/contracts/client-ids';
 import { messageResponseSchema, RUN_MESSAGES } from '../../src/shared/contracts/runs';
 import { endpoints } from '../../src/shared/endpoints';
 import { nextId } from './factories';
 import { anyOrigin, errorResponse } from './handlers';
+import { createIdempotencyStore } from './idempotency';
 
 const LIST_OF_KIND = { MOBILE: 'mobileDevices', DESKTOP: 'desktopDevices', BROWSER: 'browserDevices' } as const;
 
@@ -69,6 +71,7 @@ export interface ResourcesBackendOptions {
 export function resourcesBackend({ devices = [], filters = [], releaseFailure, filtersFailure }: ResourcesBackendOptions = {}) {
   const state = { devices: [...devices], filters: [...filters] };
   const calls: ResourcesCalls = { renames: [], releases: [], filterSaves: [] };
+  const idempotency = createIdempotencyStore();
 
   const renameHandler = (kind: CmdDeviceType, path: string) =>
     http.get(anyOrigin(path), ({ request }) => {
@@ -100,20 +103,21 @@ export function resourcesBackend({ devices = [], filters = [], releaseFailure, f
       );
       return HttpResponse.json({ status: true, data: JSON.stringify(groups) });
     }),
-    http.post(anyOrigin(endpoints.imageFilters.save), ({ request }) => {
-      const params = new URL(request.url).searchParams;
-      calls.filterSaves.push(params);
-      const query = saveImageFilterQuerySchema.parse(Object.fromEntries(params));
-      const filter: ImageFilter = { id: query.id ?? nextId('filter'), type: query.type, name: query.name };
-      if (query.id !== undefined) {
+    http.post(
+      anyOrigin(endpoints.imageFilters.save),
+      idempotency.honour((request) => {
+        const params = new URL(request.url).searchParams;
+        calls.filterSaves.push(params);
+        const query = saveImageFilterQuerySchema.parse(Object.fromEntries(params));
+        const filter: ImageFilter = { id: query.id ?? nextId('filter'), type: query.type, name: query.name };
         const index = state.filters.findIndex((candidate) => candidate.id === query.id);
-        if (index < 0) return errorResponse(404, imageFilterNotFoundMessage(query.id));
-        state.filters[index] = filter;
-      } else {
-        state.filters.push(filter);
-      }
-      return HttpResponse.json({ status: true, message: IMAGE_FILTER_SAVED_MESSAGE, data: filter });
-    }),
+        if (index >= 0) state.filters[index] = filter;
+        // As the server: an unknown id is a 404, unless it is one the client made for a new filter.
+        else if (query.id !== undefined && !isClientRecordId(query.id)) return errorResponse(404, imageFilterNotFoundMessage(query.id));
+        else state.filters.push(filter);
+        return HttpResponse.json({ status: true, message: IMAGE_FILTER_SAVED_MESSAGE, data: filter });
+      }),
+    ),
   ];
 
   return { state, calls, handlers };

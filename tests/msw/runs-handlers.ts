@@ -238,8 +238,12 @@ export function failureLabelsBackend(initial: FailureLabel[] = [], runs: readonl
     http.post(anyOrigin(endpoints.failureLabels.create), async ({ request }) => {
       const body = createFailureLabelRequestSchema.safeParse(await request.json());
       if (!body.success) return errorResponse(400, 'Invalid request', { labelName: [FIELD_ERROR_KEYS.required] });
-      if (labels.some((label) => sameName(label.labelName, body.data.labelName))) return duplicate(body.data.labelName);
-      const label = { labelId: nextId('label'), labelName: body.data.labelName };
+      const { labelId = nextId('label'), labelName } = body.data;
+      // As the server: the same create sent again finds its label.
+      const repeated = labels.find((label) => label.labelId === labelId && label.labelName === labelName);
+      if (repeated) return HttpResponse.json(failureLabelResponseSchema.parse({ status: true, message: FAILURE_LABEL_CREATED_MESSAGE, data: repeated }));
+      if (labels.some((label) => sameName(label.labelName, labelName))) return duplicate(labelName);
+      const label = { labelId, labelName };
       labels.push(label);
       return HttpResponse.json(failureLabelResponseSchema.parse({ status: true, message: FAILURE_LABEL_CREATED_MESSAGE, data: label }));
     }),

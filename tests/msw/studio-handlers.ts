@@ -16,10 +16,12 @@ import {
   type Tag,
   type TestSuiteFeedItem,
 } from '../../src/shared/contracts/collections';
+import { isClientRecordId } from '../../src/shared/contracts/client-ids';
 import type { Device } from '../../src/shared/contracts/devices';
 import { endpoints } from '../../src/shared/endpoints';
 import { nextId } from './factories';
 import { anyOrigin, errorResponse } from './handlers';
+import { createIdempotencyStore } from './idempotency';
 import { devicesListResponse } from './resources-handlers';
 
 /** A collection checked against the contract, so a contract change breaks the tests that use it. */
@@ -35,6 +37,8 @@ export function makeTag(overrides: Partial<Tag> & Pick<Tag, 'tagName'>): Tag {
 export function makeFeedItem(overrides: Partial<TestSuiteFeedItem> & Pick<TestSuiteFeedItem, 'testSuiteName'>): TestSuiteFeedItem {
   return { id: nextId('collection'), tags: [], version: null, ...overrides };
 }
+
+const idempotency = createIdempotencyStore();
 
 /** The fake collections service: what was stored, saved and triggered. */
 export const studioBackend = {
@@ -54,6 +58,7 @@ export const studioBackend = {
     this.devices = [];
     this.saved = [];
     this.triggered = [];
+    idempotency.clear();
   },
 };
 
@@ -85,7 +90,10 @@ async function saveTag(request: Request) {
   return HttpResponse.json({ success: true, message: TAG_SAVED_MESSAGE, data: tag });
 }
 
-/** saveTest as the server answers it: the contract's checks, unique names (ignoring case), generated ids. */
+/**
+ * saveTest as the server answers it: the contract's checks, unique names (ignoring case), generated ids, and a new
+ * collection created under the id its client made for it.
+ */
 async function save(request: Request) {
   const form = await request.formData();
   const parsed = collectionSchema.safeParse(JSON.parse(String(form.get('testsuite') ?? 'null')));
@@ -97,7 +105,7 @@ async function save(request: Request) {
   const unknownTags = unknownTagFields(document);
   if (unknownTags) return errorResponse(400, `Unknown tags: ${Object.keys(unknownTags).join(', ')}`, unknownTags);
   const existingId = isNewCollectionId(document.id) ? undefined : document.id;
-  if (existingId && !studioBackend.collections.has(existingId)) return notFound(existingId);
+  if (existingId && !studioBackend.collections.has(existingId) && !isClientRecordId(existingId)) return notFound(existingId);
   const sameName = [...studioBackend.collections.values()].find(
     (other) => other.id !== existingId && other.testSuiteName.toLowerCase() === document.testSuiteName.toLowerCase(),
   );
@@ -117,7 +125,7 @@ export const studioHandlers = [
     const collection = studioBackend.collections.get(id);
     return collection ? HttpResponse.json({ status: true, message: COLLECTION_OPENED_MESSAGE, data: collection }) : notFound(id);
   }),
-  http.post(anyOrigin(endpoints.collections.save), ({ request }) => save(request)),
+  http.post(anyOrigin(endpoints.collections.save), idempotency.honour(save)),
   http.get(anyOrigin(endpoints.runs.trigger), ({ request }) => {
     const id = new URL(request.url).searchParams.get('id') ?? '';
     if (!studioBackend.collections.has(id)) return notFound(id);

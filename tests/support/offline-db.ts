@@ -22,3 +22,5 @@ export function createOfflineDbHarness(name = 'offline-test') {
     },
   };
 }
+
+export { clearAppOfflineDb } from './app-offline-db';

@@ -1,6 +1,7 @@
 import { formatDate } from '../../lib/dates';
 import type { Tag, TestSuiteFeedItem } from '../../shared/contracts/collections';
-import type { SaveScheduleInput, Schedule } from '../../shared/contracts/schedules';
+import { saveScheduleSchema, type SaveScheduleInput, type Schedule } from '../../shared/contracts/schedules';
+import { nextExecutionAfter, withRecurrenceDefaults } from '../../shared/schedule/recurrence';
 import { REPEAT_OPTIONS } from './schedule-form';
 
 /** A schedule with no execution left (executionTime null) is past: it sorts after every upcoming one (part 2 §2). */
@@ -60,4 +61,35 @@ export function toggledBody(schedule: Schedule, enabled: boolean, now: number): 
 export function duplicateBody(schedule: Schedule, name: string): SaveScheduleInput {
   const { id: _id, ...body } = saveBodyFromSchedule(schedule, { name });
   return body;
+}
+
+/** What the server keeps itself; a schedule saved offline that the server has not seen yet starts from these. */
+const UNSAVED_SCHEDULE_FIELDS = { dateCreated: 0, executionHistory: [], userId: '', clientId: '', version: 0 } satisfies Partial<Schedule>;
+
+/**
+ * The schedule as a save kept offline will make it (its row until the server answers): the saved fields over `base`
+ * (the listed schedule, absent for a new one), with the next execution computed by the server's own engine. Null when
+ * the body is not a valid save (the server will refuse it anyway).
+ */
+export function scheduleWithSave(base: Schedule | undefined, body: SaveScheduleInput & { id: string }, now: number): Schedule | null {
+  const parsed = saveScheduleSchema.safeParse(body);
+  if (!parsed.success) return null;
+  const saved = { ...parsed.data, scheduleData: withRecurrenceDefaults(parsed.data.scheduleData) };
+  const executionTime = nextExecutionAfter(saved, now);
+  return {
+    ...UNSAVED_SCHEDULE_FIELDS,
+    dateCreated: now,
+    ...base,
+    ...saved,
+    id: body.id,
+    executionTime,
+    executionTimes: executionTime === null ? [] : [executionTime],
+    dateUpdated: now,
+  };
+}
+
+/** The schedule list with `schedule` in it, added or replacing its row. */
+export function withScheduleRow(rows: readonly Schedule[] | undefined, schedule: Schedule): Schedule[] {
+  const known = (rows ?? []).some((row) => row.id === schedule.id);
+  return known ? (rows ?? []).map((row) => (row.id === schedule.id ? schedule : row)) : [...(rows ?? []), schedule];
 }

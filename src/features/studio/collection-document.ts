@@ -7,6 +7,7 @@ import {
   type TestCase,
 } from '../../shared/contracts/collections';
 import { maxLength, multiEmail, namePattern, required, validate } from '../../lib/validators';
+import { newClientRecordId } from '../../shared/contracts/client-ids';
 
 /** The three ordered flow lists of a collection (spec part 1 §3): init, main and post flows. */
 export const FLOW_LISTS = ['initTestSteps', 'testCases', 'postTestSteps'] as const;
@@ -25,10 +26,14 @@ function newId(): string {
   return crypto.randomUUID();
 }
 
+/**
+ * A new collection: collectionId "new" says the server has not stored it yet, and `id` is the id the Studio made for
+ * it, under which the server creates it, so saving it twice before it syncs stays one collection (see client-ids).
+ */
 export function emptyCollection(): Collection {
   return {
     collectionId: NEW_COLLECTION_ID,
-    id: NEW_COLLECTION_ID,
+    id: newClientRecordId(),
     testSuiteName: '',
     suiteDescription: '',
     suiteNotifyEmails: '',

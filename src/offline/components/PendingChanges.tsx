@@ -3,25 +3,31 @@ import { useHasPendingChanges, usePendingChanges } from '../queue-views';
 import './offline.css';
 
 export const SAVED_OFFLINE_TEXT = 'saved offline, will sync';
+/** The toast of a save kept in the outbox; the record's marker stays until the change reaches the server. */
+export const SAVED_OFFLINE_MESSAGE = 'Saved offline, will sync when the server can be reached.';
 
 export function pendingChangesText(count: number): string {
   return count === 1 ? '1 change waiting' : `${count} changes waiting`;
 }
 
-/** "N changes waiting" while offline changes wait in the outbox; nothing when it is empty. */
+/** "N changes waiting" while the signed-in user's offline changes wait in the outbox; nothing when there are none. */
 export function PendingChangesIndicator({ db }: { db?: OfflineDb }) {
   const count = usePendingChanges(db);
   if (count === 0) return null;
   return (
-    <span className="offline-pending" role="status">
+    <span className="offline-pending" role="status" aria-label={pendingChangesText(count)}>
       <span className="offline-pending__dot" aria-hidden="true" />
       {pendingChangesText(count)}
     </span>
   );
 }
 
+/** The 'saved offline, will sync' mark itself, for a list that reads its pending records once (usePendingRecords). */
+export function SavedOfflineBadge() {
+  return <span className="offline-saved-marker">{SAVED_OFFLINE_TEXT}</span>;
+}
+
 /** Marks a record whose latest changes are kept locally until they reach the server. */
-export function SavedOfflineMarker({ scope, db }: { scope: string; db?: OfflineDb }) {
-  const pending = useHasPendingChanges(scope, db);
-  return pending ? <span className="offline-saved-marker">{SAVED_OFFLINE_TEXT}</span> : null;
+export function SavedOfflineMarker({ record, db }: { record: string; db?: OfflineDb }) {
+  return useHasPendingChanges(record, db) ? <SavedOfflineBadge /> : null;
 }

@@ -66,6 +66,11 @@ export function findScheduleRow(db: Db, id: string, orgId: string): Promise<Sche
     .executeTakeFirst();
 }
 
+/** Whether any schedule (of any organization, deleted or not) has the id. */
+export async function scheduleIdTaken(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('schedules').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export function listScheduleRows(db: Db, orgId: string): Promise<ScheduleRow[]> {
   return db.selectFrom('schedules').selectAll().where('org_id', '=', orgId).where('deleted', '=', 0).orderBy('created_at').execute();
 }
@@ -76,8 +81,9 @@ export interface ScheduleAuthor {
 }
 
 /**
- * Creates the schedule, or updates the live one of `id` in the author's organization (undefined when there is none).
- * The next execution is computed from `now`: a saved (or re-enabled) schedule never fires for a time already past.
+ * Creates the schedule (under `newId`: a fresh id, or the one its client made), or updates the live one of `id` in the
+ * author's organization (undefined when there is none). The next execution is computed from `now`: a saved (or
+ * re-enabled) schedule never fires for a time already past.
  */
 export async function saveScheduleRow(
   db: Db,
@@ -85,12 +91,13 @@ export async function saveScheduleRow(
   definition: ScheduleDefinition,
   author: ScheduleAuthor,
   now: number,
+  newId: string = randomUUID(),
 ): Promise<ScheduleRow | undefined> {
   const next = nextExecutionAfter(recurrenceOf(definition), now);
   const stored = JSON.stringify(definition);
   if (id === undefined) {
     const row: ScheduleRow = {
-      id: randomUUID(),
+      id: newId,
       org_id: author.orgId,
       name: definition.name,
       enabled: definition.enabled ? 1 : 0,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientRecordIdSchema } from './client-ids';
 import { FIELD_ERROR_KEYS } from './collections';
 
 /** Failure labels (spec part 3 §3 and §7): a name a tester attaches to a failed run to classify the failure. */
@@ -14,7 +15,8 @@ export function isLabelStatusOk(status: z.infer<typeof labelStatusSchema>): bool
 
 const labelNameSchema = z.string().trim().min(1, FIELD_ERROR_KEYS.required).max(100, FIELD_ERROR_KEYS.maxLength);
 
-export const createFailureLabelRequestSchema = z.object({ labelName: labelNameSchema });
+/** A new label; `labelId` is the id its client made for it (see client-ids), so a run can be labelled before it syncs. */
+export const createFailureLabelRequestSchema = z.object({ labelName: labelNameSchema, labelId: clientRecordIdSchema.optional() });
 export const updateFailureLabelRequestSchema = z.object({ labelId: z.string().min(1, FIELD_ERROR_KEYS.required).max(64), labelName: labelNameSchema });
 
 /** Attaches a label to a failed run (`statusId`); a null labelId detaches it. */
@@ -41,6 +43,10 @@ export function failureLabelNotFoundMessage(labelId: string): string {
 /** Failure labels classify failures: a run that passed, or was cancelled or aborted, carries none. */
 export function labelNeedsFailedRunMessage(statusId: string, state: string): string {
   return `Run ${statusId} ended ${state}: only a failed run can carry a failure label.`;
+}
+
+export function failureLabelIdTakenMessage(labelId: string): string {
+  return `A failure label with id ${labelId} already exists.`;
 }
 
 export function duplicateFailureLabelMessage(name: string): string {

@@ -1,17 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
 import { flags, type StudioConfig } from '../../../shared/config';
 import type { Schedule } from '../../../shared/contracts/schedules';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { toast } from '../../../ui/Toast';
-import { controlRoomKeys } from '../api/control-room-keys';
-import { getSchedule } from '../api/get-schedule';
-import { saveSchedule } from '../api/save-schedule';
 import { CONTROL_ROOM_MESSAGES as M } from '../control-room-messages';
 import { runtimeConfigurationOf, runtimeErrors, runtimeOptionsOf, type RuntimeField, type RuntimeOptions } from '../runtime-options';
 import { saveBodyFromSchedule } from '../schedule-rows';
 import { useScheduleChoices } from '../use-schedule-choices';
+import { useScheduleSaves } from '../use-schedule-saves';
 import { RuntimeOptionsFields } from './RuntimeOptionsFields';
 
 const ALL_FIELDS: readonly RuntimeField[] = ['waitInMinutesBeforeNotify', 'stepTimeoutSeconds', 'dataSourceVariableId', 'dataSourceRowNo'];
@@ -24,9 +21,14 @@ export interface RuntimeConfigurationDialogProps {
   onSaved?: (scheduleId: string) => void;
 }
 
-/** The Runtime Configuration modal (part 2 §2, §4): the schedule's overrides, saved onto its latest version. */
+/**
+ * The Runtime Configuration modal (part 2 §2, §4): the schedule's overrides, saved onto its latest version. Offline it
+ * opens from the listed schedule (or the save of it still waiting) and keeps the save in the outbox.
+ */
 export function RuntimeConfigurationDialog({ scheduleId, config, onClose, onSaved }: RuntimeConfigurationDialogProps) {
-  const queryClient = useQueryClient();
+  const { latest, save: saveSchedule } = useScheduleSaves();
+  // Loading happens once per schedule, not once per render of the hook's fresh functions.
+  const loadLatest = useRef(latest);
   const choices = useScheduleChoices(scheduleId);
   const [loaded, setLoaded] = useState<{ schedule: Schedule; options: RuntimeOptions } | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<RuntimeField>>(new Set());
@@ -40,7 +42,7 @@ export function RuntimeConfigurationDialog({ scheduleId, config, onClose, onSave
 
   useEffect(() => {
     let current = true;
-    getSchedule(scheduleId).then(
+    loadLatest.current(scheduleId).then(
       (schedule) => {
         if (current) setLoaded({ schedule, options: runtimeOptionsOf(schedule) });
       },
@@ -66,11 +68,9 @@ export function RuntimeConfigurationDialog({ scheduleId, config, onClose, onSave
     setSaving(true);
     try {
       // Another save may have changed the schedule meanwhile: start from the latest one, its executionTimes included.
-      const latest = await getSchedule(scheduleId);
-      const saved = await saveSchedule(saveBodyFromSchedule(latest, runtimeConfigurationOf(loaded.options)));
-      toast.success(M.scheduleSaved);
-      onSaved?.(saved.id);
-      await queryClient.invalidateQueries({ queryKey: controlRoomKeys.schedules() });
+      const base = await latest(scheduleId);
+      const savedId = await saveSchedule(saveBodyFromSchedule(base, runtimeConfigurationOf(loaded.options)), base);
+      onSaved?.(savedId);
       onClose();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : M.runtimeConfigLoadFailed);

@@ -6,12 +6,13 @@ import { controlRoomBackend, makeSchedule, type ControlRoomBackendOptions } from
 import { server } from '../../../../tests/msw/server';
 import { makeCollection, makeTag, studioBackend } from '../../../../tests/msw/studio-handlers';
 import { pickCollections } from '../../../../tests/support/collection-selector';
+import { switchableNetwork } from '../../../../tests/msw/network';
+import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
+import { SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
 import type { StudioConfig } from '../../../shared/config';
-import { POLL } from '../../../shared/constants';
 import { ToastRegion, toastQueue } from '../../../ui/Toast';
-import { schedulesQuery } from '../api/schedules';
 import { UpcomingSchedules } from './UpcomingSchedules';
 
 const HOUR_MS = 3_600_000;
@@ -58,7 +59,6 @@ describe('UpcomingSchedules', { timeout: 15_000 }, () => {
     expect(within(await findRow('Finished')).getByText('Past')).toBeInTheDocument();
     expect(within(await findRow('Sooner')).getByText('Weekly')).toBeInTheDocument();
     expect(screen.getByText('3 total')).toBeInTheDocument();
-    expect(schedulesQuery().refetchInterval).toBe(POLL.scheduleListMs);
   });
 
   it('pages by Schedule.paginationSize', async () => {
@@ -109,7 +109,8 @@ describe('UpcomingSchedules', { timeout: 15_000 }, () => {
     expect(await findRow('Nightly')).not.toHaveClass(CHANGED);
     expect(backend.calls.gets).toEqual([schedule.id]);
     expect(backend.calls.saves[0]).toMatchObject({ name: 'Copy of Nightly', testStatusIdList: ['c1'] });
-    expect(backend.calls.saves[0]).not.toHaveProperty('id');
+    // The copy carries the id this client made for it (see client-ids).
+    expect((backend.calls.saves[0] as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('offers no Duplicate without the flag', async () => {
@@ -205,5 +206,42 @@ describe('UpcomingSchedules', { timeout: 15_000 }, () => {
     expect(await screen.findByText('A schedule named Nightly already exists')).toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'New Schedule' })).toBeInTheDocument();
     expect(backend.calls.saves[0]).toMatchObject({ name: 'Nightly', repeat: 0, scheduleType: 'COLLECTION', testStatusIdList: ['c1'], timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+  });
+
+  it('renames, disables and reconfigures a schedule offline from the listed row, marked, then replays each once in order', async () => {
+    await clearAppOfflineDb();
+    const schedule = makeSchedule({ name: 'Nightly', executionTime: Date.now() + HOUR_MS });
+    const { backend, user } = renderSchedules({ schedules: [schedule] });
+    await findRow('Nightly');
+    const network = switchableNetwork();
+    network.goOffline();
+
+    await user.dblClick(await screen.findByRole('rowheader', { name: 'Nightly' }));
+    const editor = await screen.findByRole('textbox', { name: 'Edit Name' });
+    await user.clear(editor);
+    await user.type(editor, 'Morning{Enter}');
+    await user.click(within(await findRow('Morning')).getByRole('switch', { name: 'Enabled Morning' }));
+    await waitFor(() => expect(within(screen.getByRole('rowheader', { name: 'Morning' }).closest('[role="row"]') as HTMLElement).getByText('Disabled')).toBeInTheDocument());
+    await user.click(within(await findRow('Morning')).getByRole('button', { name: 'More actions Morning' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Runtime Configuration' }));
+    const runtime = await screen.findByRole('dialog', { name: 'Runtime Configuration: Morning' });
+    await user.click(within(runtime).getByRole('switch', { name: 'Override step timeout' }));
+    await user.type(within(runtime).getByRole('textbox', { name: /Step timeout \(seconds\)/ }), '30');
+    await user.click(within(runtime).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    expect(within(await findRow('Morning')).getByText(SAVED_OFFLINE_TEXT)).toBeInTheDocument();
+    expect(backend.calls.saves).toEqual([]);
+    expect(backend.calls.gets).toEqual([]);
+
+    network.goOnline();
+    await waitFor(() => expect(backend.calls.saves).toHaveLength(3), { timeout: 5_000 });
+    expect(backend.calls.saves).toEqual([
+      expect.objectContaining({ id: schedule.id, name: 'Morning', enabled: true }),
+      expect.objectContaining({ id: schedule.id, name: 'Morning', enabled: false }),
+      expect.objectContaining({ id: schedule.id, name: 'Morning', enabled: false, overrideStepTimeout: true, stepTimeout: 30_000 }),
+    ]);
+    expect(backend.state.schedules).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument());
   });
 });

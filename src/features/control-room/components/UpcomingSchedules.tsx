@@ -2,7 +2,10 @@ import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { required } from '../../../lib/validators';
 import { flags, type StudioConfig } from '../../../shared/config';
-import { MESSAGES } from '../../../shared/constants';
+import { SavedOfflineBadge } from '../../../offline/components/PendingChanges';
+import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
+import { usePendingRecords } from '../../../offline/queue-views';
+import { MESSAGES, POLL } from '../../../shared/constants';
 import type { SaveScheduleInput, Schedule } from '../../../shared/contracts/schedules';
 import { Button } from '../../../ui/Button';
 import { DataTable, useChangedRows, type DataTableColumn, type DataTableValues } from '../../../ui/DataTable';
@@ -12,14 +15,14 @@ import { toast } from '../../../ui/Toast';
 import type { TableRowId } from '../../../ui/Table';
 import { controlRoomKeys } from '../api/control-room-keys';
 import { deleteSchedule } from '../api/delete-schedule';
-import { getSchedule } from '../api/get-schedule';
 import { runNow } from '../api/run-now';
-import { saveSchedule } from '../api/save-schedule';
+import { scheduleRecord } from '../api/save-schedule';
 import { schedulesQuery } from '../api/schedules';
 import { CONTROL_ROOM_MESSAGES as M } from '../control-room-messages';
 import { emptyScheduleForm, saveBodyOf, scheduleFormOf, userTimeZone, type ScheduleForm } from '../schedule-form';
 import { duplicateBody, isPast, nextRunText, repeatLabel, saveBodyFromSchedule, selectionText, sortSchedules, toggledBody } from '../schedule-rows';
 import { useScheduleChoices } from '../use-schedule-choices';
+import { useScheduleSaves } from '../use-schedule-saves';
 import { RuntimeConfigurationDialog } from './RuntimeConfigurationDialog';
 import { ScheduleFormDialog } from './ScheduleFormDialog';
 import { ScheduleHistoryDialog } from './ScheduleHistoryDialog';
@@ -55,17 +58,18 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
   const changedRows = useChangedRows();
   const refresh = () => queryClient.invalidateQueries({ queryKey: controlRoomKeys.schedules() });
 
-  const save = async (body: SaveScheduleInput) => {
-    const saved = await reported(() => saveSchedule(body));
-    toast.success(M.scheduleSaved);
-    changedRows.markChanged(saved.id);
-    await refresh();
+  const scheduleSaves = useScheduleSaves();
+  const pendingRecords = usePendingRecords();
+
+  /** Saves now, or offline (then the list shows the kept save, marked); `base` is the schedule the body changes. */
+  const save = async (body: SaveScheduleInput, base?: Schedule) => {
+    changedRows.markChanged(await reported(() => scheduleSaves.save(body, base)));
   };
 
   const act = (action: () => Promise<unknown>) => void action().catch(() => undefined);
 
-  const saveName = async (row: Schedule, changes: DataTableValues) => save(saveBodyFromSchedule(row, { name: (changes.name ?? row.name).trim() }));
-  const loadForEdit = (row: Schedule) => reported(() => getSchedule(row.id));
+  const saveName = async (row: Schedule, changes: DataTableValues) => save(saveBodyFromSchedule(row, { name: (changes.name ?? row.name).trim() }), row);
+  const loadForEdit = (row: Schedule) => reported(() => scheduleSaves.latest(row.id));
 
   const openEditor = (row: Schedule) =>
     act(async () => {
@@ -76,7 +80,7 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
   const toggle = (row: Schedule, enabled: boolean) =>
     act(async () => {
       const latest = await loadForEdit(row);
-      await save(toggledBody(latest, enabled, Date.now()));
+      await save(toggledBody(latest, enabled, Date.now()), latest);
     });
 
   const duplicate = (row: Schedule) =>
@@ -100,8 +104,10 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
       await refresh();
     });
 
-  const saveForm = (form: ScheduleForm) =>
-    save(saveBodyOf(form, zone, { base: dialog?.kind === 'form' ? dialog.schedule : undefined, executableSuites: choices.executableSuites }));
+  const saveForm = (form: ScheduleForm) => {
+    const base = dialog?.kind === 'form' ? dialog.schedule : undefined;
+    return save(saveBodyOf(form, zone, { base, executableSuites: choices.executableSuites }), base);
+  };
   const onEditingChange = useCallback((next: { rowId: TableRowId; isValid: boolean } | null) => setEditing(next), []);
 
   const moreActions: MenuAction[] = [
@@ -145,6 +151,7 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
         <Button variant="ghost" aria-label={`Delete ${row.name}`} onPress={() => setConfirmingDelete(row.id)}>
           Delete
         </Button>
+        {pendingRecords.has(scheduleRecord(row.id)) && <SavedOfflineBadge />}
       </span>
     );
   };
@@ -172,7 +179,9 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
           New Schedule
         </Button>
       </div>
-      {schedules.isError && <p role="alert">{errorText(schedules.error)}</p>}
+      <UpdatedAgo updatedAt={schedules.dataUpdatedAt} periodMs={POLL.scheduleListMs} />
+      {/* A failed poll keeps the last list, marked with its age. */}
+      {schedules.isError && !schedules.data && <p role="alert">{errorText(schedules.error)}</p>}
       <DataTable
         label="Upcoming Schedules"
         columns={columns}

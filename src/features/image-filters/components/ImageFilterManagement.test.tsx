@@ -1,11 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { switchableNetwork } from '../../../../tests/msw/network';
 import { resourcesBackend, type ResourcesBackendOptions } from '../../../../tests/msw/resources-handlers';
 import { server } from '../../../../tests/msw/server';
+import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
+import { PendingChangesIndicator, SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
 import { ToastRegion, toastQueue } from '../../../ui/Toast';
 import { ImageFilterManagement } from './ImageFilterManagement';
 
@@ -16,6 +19,7 @@ function renderFilters(options: ResourcesBackendOptions) {
   server.use(...backend.handlers);
   render(
     <QueryClientProvider client={createQueryClient()}>
+      <PendingChangesIndicator />
       <ImageFilterManagement />
       <ToastRegion />
     </QueryClientProvider>,
@@ -23,9 +27,57 @@ function renderFilters(options: ResourcesBackendOptions) {
   return { backend, user: userEvent.setup() };
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
 const savedQueries = (backend: ReturnType<typeof resourcesBackend>) => backend.calls.filterSaves.map((params) => Object.fromEntries(params));
 
 describe('ImageFilterManagement', () => {
+  beforeEach(() => clearAppOfflineDb());
+
+  it('creates and renames a filter offline: shown and marked at once, then one filter on the server after reconnecting', async () => {
+    const { backend, user } = renderFilters({ filters: [{ id: 'f1', type: 'app', name: 'Shop' }] });
+    await user.click(await screen.findByRole('radio', { name: 'Apps' }));
+    await screen.findByRole('rowheader', { name: 'Shop' });
+    const network = switchableNetwork();
+    network.goOffline();
+
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Calculator');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(SAVED_OFFLINE_MESSAGE)).toBeInTheDocument();
+    for (const [from, to] of [
+      ['Calculator', 'Calculator Pro'],
+      ['Shop', 'Shop 2'],
+    ] as const) {
+      // Each save closes its editor once it is kept: only then does the next cell open.
+      await waitFor(() => expect(screen.queryByRole('textbox')).not.toBeInTheDocument());
+      await user.dblClick(await screen.findByRole('rowheader', { name: from }));
+      await user.clear(await screen.findByRole('textbox'));
+      await user.type(screen.getByRole('textbox'), `${to}{Enter}`);
+    }
+
+    expect(await screen.findByRole('status', { name: '3 changes waiting' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('textbox')).not.toBeInTheDocument());
+    const row = (name: string) => screen.getByRole('rowheader', { name }).closest('[role="row"]') as HTMLElement;
+    expect(row('Calculator Pro')).toHaveTextContent(SAVED_OFFLINE_TEXT);
+    expect(row('Shop 2')).toHaveTextContent(SAVED_OFFLINE_TEXT);
+    expect(backend.calls.filterSaves).toEqual([]);
+
+    network.goOnline();
+    await waitFor(() => expect(screen.queryByRole('status', { name: /waiting/ })).not.toBeInTheDocument());
+    // Records replay side by side, each in its own order.
+    const saves = savedQueries(backend);
+    const [created, renamed] = saves.filter((query) => query.id !== 'f1');
+    expect(created).toEqual({ type: 'app', name: 'Calculator', id: expect.stringMatching(UUID) });
+    expect(renamed).toEqual({ ...created, name: 'Calculator Pro' });
+    expect(saves.filter((query) => query.id === 'f1')).toEqual([{ type: 'app', name: 'Shop 2', id: 'f1' }]);
+    expect(backend.state.filters).toEqual([
+      { id: 'f1', type: 'app', name: 'Shop 2' },
+      { id: created?.id, type: 'app', name: 'Calculator Pro' },
+    ]);
+    expect(screen.queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument();
+  }, 15_000);
+
   it('shows the filters of the chosen kind from the JSON string answer', async () => {
     const { user } = renderFilters({
       filters: [
@@ -49,7 +101,8 @@ describe('ImageFilterManagement', () => {
     await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Calculator');
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Image Filter Saved')).toBeInTheDocument();
-    expect(savedQueries(backend)).toEqual([{ type: 'app', name: 'Calculator' }]);
+    // A new filter carries the id this client made for it (see client-ids).
+    expect(savedQueries(backend)).toEqual([{ type: 'app', name: 'Calculator', id: expect.stringMatching(UUID) }]);
     expect(await screen.findByRole('rowheader', { name: 'Calculator' })).toBeInTheDocument();
   });
 

@@ -1,6 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { required } from '../../../lib/validators';
+import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
+import { usePendingRecords } from '../../../offline/queue-views';
+import { useOfflineMutation } from '../../../offline/use-offline-mutation';
+import { newClientRecordId } from '../../../shared/contracts/client-ids';
 import { MESSAGES } from '../../../shared/constants';
 import {
   IMAGE_FILTER_GROUP_KEYS,
@@ -8,13 +12,12 @@ import {
   IMAGE_FILTER_TYPES,
   type ImageFilter,
   type ImageFilterType,
-  type SaveImageFilterQuery,
 } from '../../../shared/contracts/image-filters';
 import { DataTable, type DataTableColumn, type DataTableValues } from '../../../ui/DataTable';
 import { RadioGroup } from '../../../ui/RadioGroup';
 import { toast } from '../../../ui/Toast';
 import { imageFiltersQuery } from '../api/image-filters';
-import { saveImageFilter } from '../api/save-image-filter';
+import { imageFilterRecord, saveImageFilterMutation, withImageFilter } from '../api/save-image-filter';
 import { IMAGE_FILTERS_LOAD_FAILED } from '../image-filter-messages';
 
 const KIND_LABELS: Record<ImageFilterType, string> = {
@@ -28,10 +31,21 @@ function isImageFilterType(value: string): value is ImageFilterType {
   return (IMAGE_FILTER_TYPES as readonly string[]).includes(value);
 }
 
-const columns: DataTableColumn<ImageFilter>[] = [
-  { key: 'name', header: 'Name', editable: true, validate: (value) => required(value), isRowHeader: true },
-  { key: 'id', header: 'Id' },
-];
+/** The columns; a filter whose save waits offline is marked in its Id cell (the name cell names the row). */
+function columnsMarking(pending: ReadonlySet<string>): DataTableColumn<ImageFilter>[] {
+  return [
+    { key: 'name', header: 'Name', editable: true, validate: (value) => required(value), isRowHeader: true },
+    {
+      key: 'id',
+      header: 'Id',
+      render: (filter) => (
+        <>
+          {filter.id} {pending.has(imageFilterRecord(filter.id)) && <SavedOfflineBadge />}
+        </>
+      ),
+    },
+  ];
+}
 
 /** Image Filter Management (spec part 1 §2): the filters of one kind, renamed inline, new ones added from the Add row. */
 export function ImageFilterManagement() {
@@ -43,9 +57,18 @@ export function ImageFilterManagement() {
     if (filters.isError) toast.error(IMAGE_FILTERS_LOAD_FAILED);
   }, [filters.isError, filters.errorUpdatedAt]);
 
-  const save = async (filter: SaveImageFilterQuery) => {
+  const saveFilter = useOfflineMutation(saveImageFilterMutation);
+  const pending = usePendingRecords();
+
+  const save = async (filter: ImageFilter) => {
     try {
-      await saveImageFilter(filter);
+      const outcome = await saveFilter.mutateAsync(filter);
+      if (outcome.state === 'queued') {
+        // Saved offline: the table shows it, marked, until the save reaches the server.
+        queryClient.setQueryData(imageFiltersQuery().queryKey, (groups) => groups && withImageFilter(groups, filter));
+        toast.info(SAVED_OFFLINE_MESSAGE);
+        return;
+      }
     } catch (error) {
       toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
       throw error;
@@ -66,10 +89,10 @@ export function ImageFilterManagement() {
       />
       <DataTable
         label={`${KIND_LABELS[kind]} filters`}
-        columns={columns}
+        columns={columnsMarking(pending)}
         rows={filters.data?.[IMAGE_FILTER_GROUP_KEYS[kind]] ?? []}
         onSave={(filter: ImageFilter, changes: DataTableValues) => save({ type: filter.type, id: filter.id, name: changes.name ?? '' })}
-        onAdd={(values) => save({ type: kind, name: values.name ?? '' })}
+        onAdd={(values) => save({ type: kind, id: newClientRecordId(), name: values.name ?? '' })}
       />
     </section>
   );

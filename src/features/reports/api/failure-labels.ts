@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
+import { idempotencyHeaders, type OfflineMutation } from '../../../offline/outbox';
 import {
   collectionLabelResponseSchema,
   failureLabelListResponseSchema,
@@ -30,20 +31,75 @@ export interface LabelAnswer<Data> {
   data: Data;
 }
 
-/** POST createFailureLabel {labelName}. */
-export async function createFailureLabel(labelName: string): Promise<LabelAnswer<FailureLabel>> {
-  const { message, data } = await apiJson(endpoints.failureLabels.create, failureLabelResponseSchema, { method: 'POST', json: { labelName } });
+/** POST createFailureLabel {labelName, labelId}: `labelId` is the id this client made for the new label. */
+export async function createFailureLabel(label: FailureLabel, headers?: Record<string, string>): Promise<LabelAnswer<FailureLabel>> {
+  const { message, data } = await apiJson(endpoints.failureLabels.create, failureLabelResponseSchema, { method: 'POST', json: label, headers });
   return { message, data };
 }
 
 /** PUT updateFailureLabel {labelId, labelName}: renames a label everywhere it is attached. */
-export async function updateFailureLabel(labelId: string, labelName: string): Promise<LabelAnswer<FailureLabel>> {
-  const { message, data } = await apiJson(endpoints.failureLabels.update, failureLabelResponseSchema, { method: 'PUT', json: { labelId, labelName } });
+export async function updateFailureLabel({ labelId, labelName }: FailureLabel, headers?: Record<string, string>): Promise<LabelAnswer<FailureLabel>> {
+  const { message, data } = await apiJson(endpoints.failureLabels.update, failureLabelResponseSchema, { method: 'PUT', json: { labelId, labelName }, headers });
   return { message, data };
 }
 
+/** A run's label as chosen: `labelId` null removes it; `labelName` names it on screen while the change waits. */
+export interface RunLabelChoice {
+  statusId: string;
+  labelId: string | null;
+  labelName: string | null;
+}
+
 /** PUT updateFailedCollectionLabel {statusId, labelId}: attaches (or with null, removes) a run's label. */
-export async function attachFailureLabel(statusId: string, labelId: string | null): Promise<LabelAnswer<CollectionLabel | null>> {
-  const { message, data } = await apiJson(endpoints.failureLabels.attachToCollection, collectionLabelResponseSchema, { method: 'PUT', json: { statusId, labelId } });
+export async function attachFailureLabel({ statusId, labelId }: RunLabelChoice, headers?: Record<string, string>): Promise<LabelAnswer<CollectionLabel | null>> {
+  const { message, data } = await apiJson(endpoints.failureLabels.attachToCollection, collectionLabelResponseSchema, {
+    method: 'PUT',
+    json: { statusId, labelId },
+    headers,
+  });
   return { message, data };
+}
+
+export const failureLabelRecord = (labelId: string) => `failureLabel:${labelId}`;
+export const runLabelRecord = (statusId: string) => `runLabel:${statusId}`;
+
+/**
+ * Every failure label change replays in one order, the order it was made: a label created offline then exists before
+ * a run is given it or it is renamed. Each change still marks its own record.
+ */
+const FAILURE_LABELS_SCOPE = 'failureLabels';
+const labelsKey = reportKeys.failureLabels();
+
+export const createFailureLabelMutation: OfflineMutation<FailureLabel, LabelAnswer<FailureLabel>> = {
+  mutationKey: [...labelsKey, 'create'],
+  scope: () => FAILURE_LABELS_SCOPE,
+  record: ({ labelId }) => failureLabelRecord(labelId),
+  describe: ({ labelName }) => `Failure label '${labelName}'`,
+  refreshes: () => [labelsKey],
+  send: (label, { idempotencyKey }) => createFailureLabel(label, idempotencyHeaders(idempotencyKey)),
+};
+
+export const renameFailureLabelMutation: OfflineMutation<FailureLabel, LabelAnswer<FailureLabel>> = {
+  mutationKey: [...labelsKey, 'rename'],
+  scope: () => FAILURE_LABELS_SCOPE,
+  record: ({ labelId }) => failureLabelRecord(labelId),
+  describe: ({ labelName }) => `Failure label '${labelName}'`,
+  // A rename shows wherever the label is attached.
+  refreshes: () => [labelsKey, reportKeys.collectionLabels()],
+  send: (label, { idempotencyKey }) => updateFailureLabel(label, idempotencyHeaders(idempotencyKey)),
+};
+
+export const attachFailureLabelMutation: OfflineMutation<RunLabelChoice, LabelAnswer<CollectionLabel | null>> = {
+  mutationKey: [...labelsKey, 'attach'],
+  scope: () => FAILURE_LABELS_SCOPE,
+  record: ({ statusId }) => runLabelRecord(statusId),
+  describe: ({ statusId }) => `The failure label of run ${statusId}`,
+  refreshes: ({ statusId }) => [reportKeys.collectionLabel(statusId)],
+  send: (choice, { idempotencyKey }) => attachFailureLabel(choice, idempotencyHeaders(idempotencyKey)),
+};
+
+/** The labels with one added or renamed, for showing a change kept offline. */
+export function withFailureLabel(labels: readonly FailureLabel[] | undefined, label: FailureLabel): FailureLabel[] {
+  const others = (labels ?? []).filter((known) => known.labelId !== label.labelId);
+  return [...others, label].sort((a, b) => a.labelName.localeCompare(b.labelName));
 }

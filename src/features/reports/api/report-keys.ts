@@ -4,5 +4,6 @@ export const reportKeys = {
   details: (statusId: string) => [...reportKeys.all, 'details', statusId] as const,
   image: (path: string) => [...reportKeys.all, 'image', path] as const,
   failureLabels: () => [...reportKeys.all, 'failure-labels'] as const,
-  collectionLabel: (statusId: string) => [...reportKeys.all, 'collection-label', statusId] as const,
+  collectionLabels: () => [...reportKeys.all, 'collection-label'] as const,
+  collectionLabel: (statusId: string) => [...reportKeys.collectionLabels(), statusId] as const,
 };

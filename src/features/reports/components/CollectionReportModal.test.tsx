@@ -2,13 +2,16 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anyOrigin, errorResponse } from '../../../../tests/msw/handlers';
 import { failureLabelsBackend, makeRunDetails, serveRunDetails } from '../../../../tests/msw/runs-handlers';
+import { switchableNetwork } from '../../../../tests/msw/network';
 import { server } from '../../../../tests/msw/server';
+import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { serveConfig, signInAs } from '../../../../tests/support/render-app';
 import { configQueryOptions } from '../../../lib/config';
 import { createQueryClient } from '../../../lib/query-client';
+import { SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
 import type { FailureLabel } from '../../../shared/contracts/labels';
 import type { RunDetails } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
@@ -49,6 +52,8 @@ async function savedText(saved: readonly Blob[], index = 0): Promise<string> {
   if (!blob) throw new Error(`Only ${saved.length} file(s) were saved`);
   return blob.text();
 }
+
+beforeEach(() => clearAppOfflineDb());
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -234,6 +239,31 @@ describe('CollectionReportModal', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: /^Flaky locator/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Environment' }));
     await vi.waitFor(() => expect(labels.ofRun.get(details.statusId)?.labelId).toBe('label-env'));
+  });
+
+  it('creates, attaches and renames a failure label offline, shown and marked at once, applied once in order on reconnect', async () => {
+    const { details, labels } = openReport();
+    const dialog = await screen.findByRole('dialog', { name: 'Collection Report' });
+    const newLabel = await within(dialog).findByRole('textbox', { name: 'New failure label' });
+    const network = switchableNetwork();
+    network.goOffline();
+
+    await userEvent.type(newLabel, 'Flaky locator');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByRole('button', { name: /^Flaky locator/ })).toBeInTheDocument();
+    expect(within(dialog).getByText(SAVED_OFFLINE_TEXT)).toBeInTheDocument();
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Rename failure label Flaky locator' }));
+    const renamed = within(dialog).getByRole('textbox', { name: 'Label name' });
+    await userEvent.clear(renamed);
+    await userEvent.type(renamed, 'Flaky selector');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('button', { name: /^Flaky selector/ })).toBeInTheDocument();
+    expect(labels.labels).toHaveLength(1);
+
+    network.goOnline();
+    await waitFor(() => expect(within(dialog).queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument(), { timeout: 5_000 });
+    expect(labels.labels).toEqual([{ labelId: 'label-env', labelName: 'Environment' }, { labelId: expect.any(String), labelName: 'Flaky selector' }]);
+    expect(labels.ofRun.get(details.statusId)).toEqual({ statusId: details.statusId, ...labels.labels[1] });
   });
 
   it("shows 'Already Exists' when the new label's name is taken (ignoring case), and attaches nothing", async () => {

@@ -4,9 +4,21 @@ import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/Toast';
-import type { FailureLabel } from '../../../shared/contracts/labels';
-import { attachFailureLabel, collectionLabelQuery, createFailureLabel, failureLabelsQuery, updateFailureLabel } from '../api/failure-labels';
-import { reportKeys } from '../api/report-keys';
+import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
+import { usePendingRecords } from '../../../offline/queue-views';
+import { useOfflineMutation } from '../../../offline/use-offline-mutation';
+import { newClientRecordId } from '../../../shared/contracts/client-ids';
+import type { CollectionLabel, FailureLabel } from '../../../shared/contracts/labels';
+import {
+  attachFailureLabelMutation,
+  collectionLabelQuery,
+  createFailureLabelMutation,
+  failureLabelRecord,
+  failureLabelsQuery,
+  renameFailureLabelMutation,
+  runLabelRecord,
+  withFailureLabel,
+} from '../api/failure-labels';
 import { errorText, labelNameError } from '../label-errors';
 
 const NO_LABEL = '';
@@ -50,7 +62,7 @@ function RenameLabel({ label, isBusy, onRename }: { label: FailureLabel; isBusy:
   );
 }
 
-/** Picks the failure label of a failed run, renames it, or creates a new one and attaches it at once. */
+/** Picks the failure label of a failed run, renames it, or creates a new one and attaches it at once; offline too. */
 export function FailureLabelPicker({ statusId }: { statusId: string }) {
   const queryClient = useQueryClient();
   const { data: labels = [] } = useQuery(failureLabelsQuery());
@@ -58,11 +70,27 @@ export function FailureLabelPicker({ statusId }: { statusId: string }) {
   const [newName, setNewName] = useState('');
   const [createError, setCreateError] = useState<string | undefined>();
   const [isBusy, setBusy] = useState(false);
+  const createLabel = useOfflineMutation(createFailureLabelMutation);
+  const renameLabel = useOfflineMutation(renameFailureLabelMutation);
+  const attachLabel = useOfflineMutation(attachFailureLabelMutation);
+  const pending = usePendingRecords();
 
-  const attach = async (labelId: string | null) => {
-    const answer = await attachFailureLabel(statusId, labelId);
-    queryClient.setQueryData(reportKeys.collectionLabel(statusId), answer.data);
-    toast.success(answer.message);
+  /** Shows a label change kept offline in the lists it belongs to. */
+  const showLabel = (label: FailureLabel) => {
+    queryClient.setQueryData(failureLabelsQuery().queryKey, (known) => withFailureLabel(known, label));
+    queryClient.setQueryData(collectionLabelQuery(statusId).queryKey, (shown) => (shown?.labelId === label.labelId ? { ...shown, ...label } : shown));
+  };
+
+  const attach = async (label: FailureLabel | null) => {
+    const outcome = await attachLabel.mutateAsync({ statusId, labelId: label?.labelId ?? null, labelName: label?.labelName ?? null });
+    if (outcome.state === 'queued') {
+      const shown: CollectionLabel | null = label && { statusId, ...label };
+      queryClient.setQueryData(collectionLabelQuery(statusId).queryKey, shown);
+      toast.info(SAVED_OFFLINE_MESSAGE);
+      return;
+    }
+    queryClient.setQueryData(collectionLabelQuery(statusId).queryKey, outcome.data.data);
+    toast.success(outcome.data.message);
   };
 
   const busyWhile = async <T,>(work: () => Promise<T>): Promise<T> => {
@@ -77,34 +105,44 @@ export function FailureLabelPicker({ statusId }: { statusId: string }) {
 
   const create = () =>
     orToast(async () => {
-      const created = await createFailureLabel(newName.trim()).catch((error: unknown) => {
+      const label: FailureLabel = { labelId: newClientRecordId(), labelName: newName.trim() };
+      const created = await createLabel.mutateAsync(label).catch((error: unknown) => {
         setCreateError(labelNameError(error));
         return null;
       });
       if (!created) return;
-      toast.success(created.message);
       setNewName('');
-      await queryClient.invalidateQueries({ queryKey: reportKeys.failureLabels() });
-      await attach(created.data.labelId);
+      if (created.state === 'queued') showLabel(label);
+      else {
+        toast.success(created.data.message);
+        await queryClient.invalidateQueries({ queryKey: failureLabelsQuery().queryKey });
+      }
+      await attach(label);
     });
 
   /** Renames the label; answers why it could not (shown under the name), or null. */
-  const rename = (labelId: string, labelName: string) =>
+  const rename = (label: FailureLabel) =>
     busyWhile(async () => {
       try {
-        const answer = await updateFailureLabel(labelId, labelName);
-        toast.success(answer.message);
+        const outcome = await renameLabel.mutateAsync(label);
+        if (outcome.state === 'queued') {
+          showLabel(label);
+          toast.info(SAVED_OFFLINE_MESSAGE);
+          return null;
+        }
+        toast.success(outcome.data.message);
       } catch (error) {
         return labelNameError(error);
       }
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: reportKeys.failureLabels() }),
-        queryClient.invalidateQueries({ queryKey: reportKeys.collectionLabel(statusId) }),
+        queryClient.invalidateQueries({ queryKey: failureLabelsQuery().queryKey }),
+        queryClient.invalidateQueries({ queryKey: collectionLabelQuery(statusId).queryKey }),
       ]);
       return null;
     });
 
   const currentLabel = current ? { labelId: current.labelId, labelName: current.labelName } : null;
+  const savedOffline = pending.has(runLabelRecord(statusId)) || (currentLabel !== null && pending.has(failureLabelRecord(currentLabel.labelId)));
   return (
     <div className="report-label">
       <Select
@@ -114,10 +152,13 @@ export function FailureLabelPicker({ statusId }: { statusId: string }) {
         isDisabled={isBusy}
         onSelectionChange={(id) => {
           if (id === null || id === (current?.labelId ?? NO_LABEL)) return;
-          void orToast(() => attach(id === NO_LABEL ? null : id));
+          void orToast(() => attach(labels.find((label) => label.labelId === id) ?? null));
         }}
       />
-      {currentLabel && <RenameLabel key={currentLabel.labelId} label={currentLabel} isBusy={isBusy} onRename={(name) => rename(currentLabel.labelId, name)} />}
+      {savedOffline && <SavedOfflineBadge />}
+      {currentLabel && (
+        <RenameLabel key={currentLabel.labelId} label={currentLabel} isBusy={isBusy} onRename={(name) => rename({ labelId: currentLabel.labelId, labelName: name })} />
+      )}
       <div className="report-label__create">
         <TextField
           label="New failure label"

@@ -1,11 +1,14 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { switchableNetwork } from '../../../../tests/msw/network';
 import { makeDevice, resourcesBackend, type ResourcesBackendOptions } from '../../../../tests/msw/resources-handlers';
 import { server } from '../../../../tests/msw/server';
+import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
+import { PendingChangesIndicator, SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
 import { POLL } from '../../../shared/constants';
 import { ToastRegion, toastQueue } from '../../../ui/Toast';
 import { ResourceManagement } from './ResourceManagement';
@@ -17,6 +20,7 @@ function renderResources(options: ResourcesBackendOptions, browserEnabled = fals
   server.use(...backend.handlers);
   render(
     <QueryClientProvider client={createQueryClient()}>
+      <PendingChangesIndicator />
       <ResourceManagement browserEnabled={browserEnabled} />
       <ToastRegion />
     </QueryClientProvider>,
@@ -32,6 +36,8 @@ async function findRow(name: string) {
 }
 
 describe('ResourceManagement', () => {
+  beforeEach(() => clearAppOfflineDb());
+
   it('offers a Browser filter only when the browser-resource flag is on', async () => {
     const devices = [makeDevice({ cmdDeviceType: 'BROWSER', deviceName: 'Chromium 1' })];
     renderResources({ devices });
@@ -87,6 +93,35 @@ describe('ResourceManagement', () => {
     const row = await findRow('New name');
     expect(row).toHaveClass('data-table__row--changed');
     expect(editor).not.toBeInTheDocument();
+  }, FLOW_TIMEOUT_MS);
+
+  it('renames offline: keeps the new name, marked saved offline, and sends it once when the network returns', async () => {
+    const { backend, user } = renderResources({ devices: [makeDevice({ cmdDeviceType: 'MOBILE', deviceId: 'dev-a', deviceDisplayName: 'Old' })] });
+    await findRow('Old');
+    const network = switchableNetwork();
+    network.goOffline();
+
+    for (const name of ['Offline once', 'Offline twice']) {
+      await user.dblClick(await screen.findByRole('rowheader', { name: name === 'Offline once' ? 'Old' : 'Offline once' }));
+      await user.clear(await screen.findByRole('textbox'));
+      await user.type(screen.getByRole('textbox'), `${name}{Enter}`);
+      expect(await findRow(name)).toBeInTheDocument();
+    }
+    expect(within(await findRow('Offline twice')).getByText(SAVED_OFFLINE_TEXT)).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: '2 changes waiting' })).toBeInTheDocument();
+    expect(screen.getAllByText(SAVED_OFFLINE_MESSAGE).length).toBeGreaterThan(0);
+    expect(backend.calls.renames).toEqual([]);
+
+    network.goOnline();
+    await waitFor(() =>
+      expect(backend.calls.renames).toEqual([
+        { kind: 'MOBILE', deviceId: 'dev-a', deviceDisplayName: 'Offline once' },
+        { kind: 'MOBILE', deviceId: 'dev-a', deviceDisplayName: 'Offline twice' },
+      ]),
+    );
+    await waitFor(() => expect(screen.queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument());
+    expect(screen.queryByRole('status', { name: /changes? waiting/ })).not.toBeInTheDocument();
+    expect(backend.state.devices.map((device) => device.deviceDisplayName)).toEqual(['Offline twice']);
   }, FLOW_TIMEOUT_MS);
 
   it('releases a busy device after confirmation', async () => {

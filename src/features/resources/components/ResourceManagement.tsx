@@ -1,7 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { required } from '../../../lib/validators';
-import { MESSAGES } from '../../../shared/constants';
+import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
+import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
+import { usePendingRecords } from '../../../offline/queue-views';
+import { useOfflineMutation } from '../../../offline/use-offline-mutation';
+import { MESSAGES, POLL } from '../../../shared/constants';
 import { CMD_DEVICE_TYPES, deviceDisplayNameOf, RESOURCE_SAVED_MESSAGE, type CmdDeviceType, type Device } from '../../../shared/contracts/devices';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -10,7 +14,7 @@ import { RadioGroup } from '../../../ui/RadioGroup';
 import { toast } from '../../../ui/Toast';
 import { devicesQuery, type DeviceLists } from '../api/devices';
 import { releaseDevice } from '../api/release-device';
-import { renameDevice } from '../api/rename-device';
+import { deviceRecord, renameDeviceMutation, withDeviceRenamed, type DeviceRename } from '../api/rename-device';
 import { deviceStatusOf, isReleasable } from '../device-status';
 import { RESOURCE_MESSAGES } from '../resource-messages';
 import './resources.css';
@@ -52,9 +56,19 @@ export function ResourceManagement({ browserEnabled }: ResourceManagementProps) 
     onSettled: refresh,
   });
 
+  const rename = useOfflineMutation(renameDeviceMutation);
+  const pendingRecords = usePendingRecords();
+
   const saveName = async (device: Device, changes: DataTableValues) => {
+    const renamed: DeviceRename = { deviceId: device.deviceId, cmdDeviceType: device.cmdDeviceType, deviceDisplayName: (changes.deviceDisplayName ?? '').trim() };
     try {
-      await renameDevice(device, changes.deviceDisplayName ?? '');
+      const outcome = await rename.mutateAsync(renamed);
+      if (outcome.state === 'queued') {
+        // Saved offline: the table shows the new name, marked, until the rename reaches the server.
+        queryClient.setQueryData(devicesQuery().queryKey, (lists) => lists && withDeviceRenamed(lists, renamed));
+        toast.info(SAVED_OFFLINE_MESSAGE);
+        return;
+      }
     } catch (error) {
       toast.error(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
       throw error;
@@ -79,12 +93,16 @@ export function ResourceManagement({ browserEnabled }: ResourceManagementProps) 
       key: 'actions',
       header: 'Actions',
       value: () => '',
-      render: (device) =>
-        isReleasable(device) && (
-          <Button variant="danger" aria-label={`Release ${deviceDisplayNameOf(device)}`} onPress={() => setToRelease(device)}>
-            Release
-          </Button>
-        ),
+      render: (device) => (
+        <>
+          {isReleasable(device) && (
+            <Button variant="danger" aria-label={`Release ${deviceDisplayNameOf(device)}`} onPress={() => setToRelease(device)}>
+              Release
+            </Button>
+          )}
+          {pendingRecords.has(deviceRecord(device.deviceId)) && <SavedOfflineBadge />}
+        </>
+      ),
     },
   ];
 
@@ -98,7 +116,9 @@ export function ResourceManagement({ browserEnabled }: ResourceManagementProps) 
           if (isCmdDeviceType(value)) setChosenKind(value);
         }}
       />
-      {devices.isError && <p role="alert">{MESSAGES.somethingWentWrong}</p>}
+      <UpdatedAgo updatedAt={devices.dataUpdatedAt} periodMs={POLL.deviceStatusMs} />
+      {/* A failed poll keeps the last list, marked with its age (spec §8: poll errors are silent). */}
+      {devices.isError && !devices.data && <p role="alert">{MESSAGES.somethingWentWrong}</p>}
       <DataTable label={`${KIND_LABELS[kind]} resources`} columns={columns} rows={devices.data?.[KIND_LISTS[kind]] ?? []} onSave={saveName} />
       <ConfirmDialog
         isOpen={toRelease !== null}

@@ -7,6 +7,7 @@ import { documentTitle } from '../route-meta';
 import { CollectionImportInput } from './CollectionImportInput';
 import type { StatusPanelSlots } from './CollectionStatusSidebar';
 import { PageSpinner } from './PageSpinner';
+import { SignInNeededBanner } from './SignInNeededBanner';
 import { UpdatePrompt } from './UpdatePrompt';
 import { useCollectionInProgress } from '../collection-progress-store';
 
@@ -72,6 +73,7 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
             />
           </Suspense>
         )}
+        <SignInNeededBanner pathname={pathname} />
         <main id="main-content" className="app-shell__main" tabIndex={-1}>
           {children}
         </main>

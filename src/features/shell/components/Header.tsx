@@ -6,6 +6,7 @@ import { MenuButton } from '../../../ui/Menu';
 import { Tooltip } from '../../../ui/Tooltip';
 import { useCollectionInProgress } from '../collection-progress-store';
 import { settingsMenuItems, type SettingsAction } from '../settings-menu';
+import { OfflineChanges } from './OfflineChanges';
 import { PendingFeatureDialog } from './PendingFeatureDialog';
 
 export interface HeaderProps {
@@ -36,6 +37,7 @@ export function Header({ title, userName, features, config, isSidebarOpen, onTog
     <header className="shell-header">
       <h1 className="shell-header__title">{title}</h1>
       <div className="shell-header__actions">
+        {userName && <OfflineChanges />}
         {userName && <span className="shell-header__user">{userName}</span>}
         {!collectionInProgress && (
           <Tooltip content={isSidebarOpen ? 'Hide collection status' : 'Show collection status'}>

@@ -1,15 +1,19 @@
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { configQueryOptions } from '../../../lib/config';
 import { getSession, subscribeSession } from '../../../lib/session';
 import { userDetailsQueryOptions } from '../../../lib/user-details';
+import { hasWallDisplayMark, useWallDisplay } from '../../../offline/wall-display-mode';
 import { usePageTitle } from '../route-meta';
 import { AppLayout, type AppLayoutProps } from './AppLayout';
 
 export type RootLayoutProps = Pick<AppLayoutProps, 'statusPanels' | 'overlay' | 'onImportFile'>;
 
 const sessionUserId = () => getSession()?.userId ?? null;
+
+// Loaded only for a wall display, so ordinary pages (and the sign-in page's budget) do not carry it.
+const WallDisplayIndicator = lazy(() => import('./WallDisplayIndicator').then((module) => ({ default: module.WallDisplayIndicator })));
 
 /** The root route's component: feeds the shell with the location, title, user and config. */
 export function RootLayout({ statusPanels, overlay, onImportFile }: RootLayoutProps) {
@@ -18,9 +22,16 @@ export function RootLayout({ statusPanels, overlay, onImportFile }: RootLayoutPr
   const userId = useSyncExternalStore(subscribeSession, sessionUserId);
   const { data: user } = useQuery({ ...userDetailsQueryOptions(), enabled: userId !== null });
   const { data: config } = useQuery(configQueryOptions);
+  const wallDisplayMarked = useRouterState({ select: (state) => hasWallDisplayMark(state.location.searchStr) });
+  const isWallDisplay = useWallDisplay();
 
   return (
     <AppLayout pathname={pathname} title={title} user={userId !== null ? (user ?? null) : null} config={config ?? {}} savedReports={[]} statusPanels={statusPanels} overlay={overlay} onImportFile={onImportFile}>
+      {(wallDisplayMarked || isWallDisplay) && (
+        <Suspense fallback={null}>
+          <WallDisplayIndicator />
+        </Suspense>
+      )}
       <Outlet />
     </AppLayout>
   );

@@ -1,8 +1,26 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
-import { collectionResponseSchema, type CollectionResponse } from '../../../shared/contracts/collections';
+import { collectionResponseSchema, type Collection } from '../../../shared/contracts/collections';
 import { endpoints } from '../../../shared/endpoints';
+import { studioKeys } from './studio-keys';
+
+/** Opened and saved collections are kept a week (and persisted with the cache), so one opens again offline. */
+const KEPT_FOR_OFFLINE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** GET {automation}/testSuite/loadTest?id opens a collection (spec part 1 §7). */
-export function loadCollection(id: string): Promise<CollectionResponse> {
-  return apiJson(`${endpoints.collections.load}?${new URLSearchParams({ id })}`, collectionResponseSchema);
+export const collectionQuery = (id: string) =>
+  queryOptions({
+    queryKey: studioKeys.collection(id),
+    queryFn: async ({ signal }): Promise<Collection> =>
+      (await apiJson(`${endpoints.collections.load}?${new URLSearchParams({ id })}`, collectionResponseSchema, { signal })).data,
+    gcTime: KEPT_FOR_OFFLINE_MS,
+    // Open asks the server each time; offline the request fails at once, and the kept copy is used (see openCollection).
+    staleTime: 0,
+    retry: false,
+    networkMode: 'always',
+  });
+
+/** Keeps a collection as its query's data, with the query's options (its week-long keeping). */
+export function keepCollection(queryClient: QueryClient, collection: Collection): Promise<Collection> {
+  return queryClient.fetchQuery({ ...collectionQuery(collection.id), queryFn: async () => collection });
 }

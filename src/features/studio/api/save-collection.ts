@@ -1,13 +1,30 @@
 import { apiJson } from '../../../lib/api-client';
+import { idempotencyHeaders, type OfflineMutation } from '../../../offline/outbox';
 import { collectionResponseSchema, type Collection, type CollectionResponse } from '../../../shared/contracts/collections';
 import { endpoints } from '../../../shared/endpoints';
 import { STUDIO_MESSAGES } from '../studio-messages';
+import { studioKeys } from './studio-keys';
 
 /** POST {automation}/testSuite/saveTest as a form with the collection as JSON in `testsuite` (spec part 1 §7). */
-export function saveCollection(collection: Collection): Promise<CollectionResponse> {
+export function saveCollection(collection: Collection, headers?: Record<string, string>): Promise<CollectionResponse> {
   return apiJson(endpoints.collections.save, collectionResponseSchema, {
     method: 'POST',
     fallbackMessage: STUDIO_MESSAGES.saveFailed,
     body: new URLSearchParams({ testsuite: JSON.stringify(collection) }),
+    headers,
   });
 }
+
+export const collectionRecord = (id: string) => `collection:${id}`;
+
+/**
+ * Saving a collection, offline-capable. A new collection carries the id the Studio made for it (collectionId stays
+ * "new" until the server answers), so saving it twice before it synced creates one collection.
+ */
+export const saveCollectionMutation: OfflineMutation<Collection, CollectionResponse> = {
+  mutationKey: [...studioKeys.all, 'saveCollection'],
+  scope: ({ id }) => collectionRecord(id),
+  describe: ({ testSuiteName }) => `Collection '${testSuiteName.trim()}'`,
+  refreshes: () => [studioKeys.collections()],
+  send: (collection, { idempotencyKey }) => saveCollection(collection, idempotencyHeaders(idempotencyKey)),
+};

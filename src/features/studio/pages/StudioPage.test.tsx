@@ -6,8 +6,12 @@ import { endpoints } from '../../../shared/endpoints';
 import { anyOrigin, errorResponse } from '../../../../tests/msw/handlers';
 import { server } from '../../../../tests/msw/server';
 import { makeDevice } from '../../../../tests/msw/resources-handlers';
+import { switchableNetwork } from '../../../../tests/msw/network';
 import { makeCollection, makeTag, studioBackend } from '../../../../tests/msw/studio-handlers';
+import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { currentPath, renderApp, signInAs } from '../../../../tests/support/render-app';
+import { SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
+import { REFUSED_CHANGES_TITLE } from '../../shell/components/OfflineChanges';
 import { newFlow } from '../collection-document';
 import { STUDIO_MESSAGES } from '../studio-messages';
 
@@ -16,7 +20,10 @@ const WHOLE_APP = { timeout: 30_000 };
 
 type User = ReturnType<typeof renderApp>['user'];
 
-beforeEach(() => studioBackend.reset());
+beforeEach(async () => {
+  studioBackend.reset();
+  await clearAppOfflineDb();
+});
 
 function openStudio() {
   signInAs(['STUDIO', 'CONTROL_ROOM']);
@@ -251,7 +258,8 @@ describe('Studio collection selector', WHOLE_APP, () => {
   it('falls back to the spec texts when save or run fail without a message', async () => {
     const stored = studioBackend.add(makeCollection({ testSuiteName: 'Flaky' }));
     server.use(
-      http.post(anyOrigin(endpoints.collections.save), () => errorResponse(500, '')),
+      // A refusal without a message (a server fault keeps the save offline instead, see 'Studio offline').
+      http.post(anyOrigin(endpoints.collections.save), () => errorResponse(422, '')),
       http.get(anyOrigin(endpoints.runs.trigger), () => errorResponse(500, '')),
     );
     const { user } = openStudio();
@@ -380,5 +388,113 @@ describe('Studio tags and version', WHOLE_APP, () => {
     expect(byName.get('checkout')?.tagType).toBe('ORGANIZATION_TAG');
     expect(byName.get('v3.1')?.tagType).toBe('VERSION_TAG');
     expect(studioBackend.saved[0]).toMatchObject({ tags: [byName.get('checkout')?.id], version: byName.get('v3.1')?.id });
+  });
+});
+
+describe('Studio offline', WHOLE_APP, () => {
+  const waitingCount = (count: number) => screen.findByRole('status', { name: count === 1 ? '1 change waiting' : `${count} changes waiting` });
+  // A kept change goes out on the next trigger or its backoff timer (full jitter, within a second at first).
+  const noneWaiting = () => waitFor(() => expect(screen.queryByRole('status', { name: /changes? waiting/ })).not.toBeInTheDocument(), { timeout: 5_000 });
+
+  it('saves a new collection offline twice: kept on screen, marked and counted, then one collection after reconnecting', async () => {
+    const { user } = openStudio();
+    await startNew(user);
+    await user.type(nameField(), 'Field notes');
+    const network = switchableNetwork();
+    network.goOffline();
+
+    await user.click(saveButton());
+    expect(await screen.findByText(SAVED_OFFLINE_TEXT)).toBeInTheDocument();
+    expect(await waitingCount(1)).toBeInTheDocument();
+    expect(nameField()).toHaveValue('Field notes');
+    await user.type(nameField(), ' v2');
+    await user.click(saveButton());
+    expect(await waitingCount(2)).toBeInTheDocument();
+    expect(nameField()).toHaveValue('Field notes v2');
+    expect(studioBackend.saved).toEqual([]);
+    // Nothing is unsaved any more: New starts without asking.
+    await user.click(screen.getByRole('button', { name: /Collection$/ }));
+    expect(await screen.findByRole('option', { name: 'Field notes v2' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+
+    network.goOnline();
+    await noneWaiting();
+    expect(studioBackend.saved.map((saved) => saved.testSuiteName)).toEqual(['Field notes', 'Field notes v2']);
+    expect([...studioBackend.collections.values()].map((stored) => stored.testSuiteName)).toEqual(['Field notes v2']);
+    expect(screen.queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument();
+  });
+
+  it('keeps a save the server faults on, and sends it again on the backoff timer', async () => {
+    const stored = studioBackend.add(makeCollection({ testSuiteName: 'Nightly' }));
+    let faults = 1;
+    server.use(http.post(anyOrigin(endpoints.collections.save), () => (faults-- > 0 ? errorResponse(503, 'Restarting') : undefined)));
+    const { user } = openStudio();
+    await pickCollection(user, 'Nightly');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByText('Test Suite Open...');
+    await user.type(nameField(), ' v2');
+    await user.click(saveButton());
+
+    expect(await screen.findByText(SAVED_OFFLINE_TEXT)).toBeInTheDocument();
+    await noneWaiting();
+    expect(studioBackend.collections.get(stored.id)?.testSuiteName).toBe('Nightly v2');
+  });
+
+  it('opens a collection offline from its kept copy, or from the newest save still waiting to sync', async () => {
+    studioBackend.add(makeCollection({ testSuiteName: 'Nightly', suiteDescription: 'Every night' }));
+    studioBackend.add(makeCollection({ testSuiteName: 'Weekly', suiteDescription: 'Every week' }));
+    const { user } = openStudio();
+    for (const name of ['Nightly', 'Weekly']) {
+      await pickCollection(user, name);
+      await user.click(screen.getByRole('button', { name: 'Open' }));
+      await waitFor(() => expect(nameField()).toHaveValue(name));
+    }
+    const network = switchableNetwork();
+    network.goOffline();
+
+    await pickCollection(user, 'Nightly');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Every night'));
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), ', offline');
+    await user.click(saveButton());
+    await waitingCount(1);
+
+    await pickCollection(user, 'Weekly');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Every week'));
+    await pickCollection(user, 'Nightly');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Description' })).toHaveValue('Every night, offline'));
+    expect(screen.getByText(SAVED_OFFLINE_TEXT)).toBeInTheDocument();
+  });
+
+  it('reports a save the server refuses on replay by its collection and message, and keeps it listed until discarded', async () => {
+    const stored = studioBackend.add(makeCollection({ testSuiteName: 'Nightly' }));
+    const { user } = openStudio();
+    await pickCollection(user, 'Nightly');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await screen.findByText('Test Suite Open...');
+    const network = switchableNetwork();
+    network.goOffline();
+    await user.clear(nameField());
+    await user.type(nameField(), 'Release');
+    await user.click(saveButton());
+    // Kept once its first send failed (the count shows as soon as it is stored).
+    expect(await screen.findByText(SAVED_OFFLINE_MESSAGE)).toBeInTheDocument();
+    await waitingCount(1);
+    // Meanwhile someone else took the name.
+    studioBackend.add(makeCollection({ testSuiteName: 'Release' }));
+
+    network.goOnline();
+    expect(await screen.findByText("Collection 'Release' could not be saved: A collection named 'Release' already exists.")).toBeInTheDocument();
+    await noneWaiting();
+    expect(studioBackend.collections.get(stored.id)?.testSuiteName).toBe('Nightly');
+
+    await user.click(await screen.findByRole('button', { name: '1 change not applied' }));
+    const list = await screen.findByRole('dialog', { name: REFUSED_CHANGES_TITLE });
+    expect(list).toHaveTextContent("Collection 'Release'");
+    expect(list).toHaveTextContent("A collection named 'Release' already exists.");
+    await user.click(within(list).getByRole('button', { name: "Discard the change to Collection 'Release'" }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: '1 change not applied' })).not.toBeInTheDocument());
   });
 });

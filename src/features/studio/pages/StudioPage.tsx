@@ -3,10 +3,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
 import { toast } from '../../../ui/Toast';
-import { COLLECTION_OPENED_MESSAGE, COLLECTION_SAVED_MESSAGE, isNewCollectionId, type Collection } from '../../../shared/contracts/collections';
+import { SAVED_OFFLINE_MESSAGE, SavedOfflineMarker } from '../../../offline/components/PendingChanges';
+import { useAppOfflineQueues } from '../../../offline/offline-queues';
+import { useOfflineMutation } from '../../../offline/use-offline-mutation';
+import {
+  COLLECTION_OPENED_MESSAGE,
+  COLLECTION_SAVED_MESSAGE,
+  isNewCollectionId,
+  toCollectionSummary,
+  type Collection,
+  type CollectionSummary,
+} from '../../../shared/contracts/collections';
 import { collectionsListQuery } from '../api/collections-list';
-import { loadCollection } from '../api/load-collection';
-import { saveCollection } from '../api/save-collection';
+import { keepCollection } from '../api/load-collection';
+import { openCollection } from '../api/open-collection';
+import { collectionRecord, saveCollectionMutation } from '../api/save-collection';
 import { studioKeys } from '../api/studio-keys';
 import { triggerCollection } from '../api/trigger-collection';
 import { emptyCollection, isCollectionValid, resourceTypeChangeNeedsConfirmation, toSaveDocument, withResourceType } from '../collection-document';
@@ -45,6 +56,13 @@ function editing(collection: Collection): Editing {
   return { collection, saved: JSON.stringify(collection) };
 }
 
+/** The collection list with a collection saved offline in it (added, or its row replaced), so it can be picked. */
+function withListed(list: readonly CollectionSummary[] | undefined, collection: Collection): CollectionSummary[] {
+  const row = toCollectionSummary(collection);
+  const others = (list ?? []).filter((listed) => listed.id !== row.id);
+  return [...others, row].sort((a, b) => a.testSuiteName.localeCompare(b.testSuiteName));
+}
+
 export interface StudioPageProps {
   /** The registered resources (Resource Management's device list), for the collection's resource choice. */
   resources: ResourceListState;
@@ -55,6 +73,7 @@ export interface StudioPageProps {
 /** The Studio screen (spec part 1 §2): pick, open, edit, save and run a collection. */
 export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
   const queryClient = useQueryClient();
+  const { outbox } = useAppOfflineQueues();
   const collections = useQuery(collectionsListQuery());
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [current, setCurrent] = useState<Editing | null>(null);
@@ -75,28 +94,49 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
   };
 
   const open = useMutation({
-    mutationFn: loadCollection,
-    onSuccess: ({ data }) => {
-      startEditing(data);
+    mutationFn: (id: string) => openCollection(queryClient, outbox, id),
+    // Offline, Open shows the waiting or kept copy instead of pausing until the network returns.
+    networkMode: 'always',
+    onSuccess: (collection) => {
+      startEditing(collection);
       toast.success(COLLECTION_OPENED_MESSAGE);
     },
     onError: (error) => toast.error(error.message),
   });
 
-  const save = useMutation({
-    mutationFn: saveCollection,
-    onSuccess: ({ data }) => {
-      startEditing(data);
-      setSelectedId(data.id);
-      toast.success(COLLECTION_SAVED_MESSAGE);
-      void queryClient.invalidateQueries({ queryKey: studioKeys.collections() });
-    },
+  /** Saved offline: the form keeps the user's document, no longer unsaved, marked until it syncs. */
+  const keptOffline = (onScreen: Collection, sent: Collection) => {
+    setCurrent((previous) => (previous?.collection.id === onScreen.id ? { ...previous, saved: JSON.stringify(onScreen) } : previous));
+    setSelectedId(sent.id);
+    queryClient.setQueryData(collectionsListQuery().queryKey, (list) => withListed(list, sent));
+    toast.info(SAVED_OFFLINE_MESSAGE);
+  };
+
+  const saveMutation = useOfflineMutation(saveCollectionMutation, {
     onError: (error) => {
       setServerErrors(formFieldErrors(error));
       // The server's message, or the spec's fallback (save-collection.ts).
       toast.error(error.message);
     },
   });
+
+  const save = (onScreen: Collection) => {
+    const document = toSaveDocument(onScreen);
+    saveMutation.mutate(document, {
+      onSuccess: (outcome) => {
+        if (outcome.state === 'queued') {
+          keptOffline(onScreen, document);
+          return;
+        }
+        const { data } = outcome.data;
+        startEditing(data);
+        setSelectedId(data.id);
+        void keepCollection(queryClient, data);
+        toast.success(COLLECTION_SAVED_MESSAGE);
+        void queryClient.invalidateQueries({ queryKey: studioKeys.collections() });
+      },
+    });
+  };
 
   const run = useMutation({
     mutationFn: triggerCollection,
@@ -131,7 +171,7 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
     setPendingDiscard(null);
   };
 
-  const isBusy = open.isPending || save.isPending || run.isPending;
+  const isBusy = open.isPending || saveMutation.isPending || run.isPending;
   const canSave = current !== null && isCollectionValid(current.collection);
 
   return (
@@ -144,11 +184,12 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
         canSave={canSave}
         isBusy={isBusy}
         onOpen={() => selectedId && discardingEdits(() => open.mutate(selectedId))}
-        onSave={() => current && save.mutate(toSaveDocument(current.collection))}
+        onSave={() => current && save(current.collection)}
         onRun={() => selectedId && run.mutate(selectedId)}
         onNew={() => discardingEdits(() => startEditing(emptyCollection()))}
-        toolbarExtras={toolbarExtras?.(current && !isNewCollectionId(current.collection.id) ? { id: current.collection.id, name: current.collection.testSuiteName } : null)}
+        toolbarExtras={toolbarExtras?.(current && !isNewCollectionId(current.collection.collectionId) ? { id: current.collection.id, name: current.collection.testSuiteName } : null)}
       />
+      {current && <SavedOfflineMarker record={collectionRecord(current.collection.id)} />}
       {current ? (
         <div className="studio-editor">
           <FlowConfigurationPanel

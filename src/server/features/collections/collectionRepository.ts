@@ -72,11 +72,14 @@ export interface CollectionAuthor {
   userId: string;
 }
 
-/** Stores a new collection under a fresh id. A live collection of the same name raises SQLITE_CONSTRAINT_UNIQUE. */
-export async function insertCollection(db: Db, collection: Collection, author: CollectionAuthor): Promise<Collection> {
+/**
+ * Stores a new collection under a fresh id, or the id its client made for it. A live collection of the same name raises
+ * SQLITE_CONSTRAINT_UNIQUE.
+ */
+export async function insertCollection(db: Db, collection: Collection, author: CollectionAuthor, id: string = randomUUID()): Promise<Collection> {
   const now = new Date().toISOString();
   const row: CollectionsTable = {
-    id: randomUUID(),
+    id,
     org_id: author.orgId,
     name: collection.testSuiteName,
     document: JSON.stringify(collection),
@@ -110,4 +113,9 @@ export async function updateCollection(db: Db, id: string, collection: Collectio
     .returningAll()
     .executeTakeFirst();
   return row && toCollection(row);
+}
+
+/** Whether any collection (of any organization, deleted or not) has the id. */
+export async function collectionIdTaken(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('collections').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   collectionListResponseSchema,
@@ -8,6 +9,7 @@ import {
 } from '../../../shared/contracts/collections';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
+import { tokenInAnotherOrganization } from '../../testing/otherOrganization';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -130,6 +132,34 @@ describe('collections', () => {
     expect(update.status).toBe(404);
     expect(errorBodySchema.parse(await update.json()).message).toBe('Collection gone not found');
     expect(await fieldErrorsOf(await t.request(endpoints.collections.load, { token }))).toHaveProperty('id');
+  });
+
+  it('creates a new collection under the id its client made, and updates it on the next save of that id', async () => {
+    const clientId = randomUUID();
+    const created = await saved(draft({ collectionId: 'new', id: clientId }));
+    expect(created).toMatchObject({ id: clientId, collectionId: clientId, testSuiteName: 'Checkout flow' });
+    // Saved again before the first save synced: the document still says "new", with the same id.
+    const again = await saved(draft({ collectionId: 'new', id: clientId, testSuiteName: 'Checkout flow 2' }));
+    expect(again).toMatchObject({ id: clientId, testSuiteName: 'Checkout flow 2', createdDate: created.createdDate });
+    const list = collectionListResponseSchema.parse(await (await t.request(endpoints.collections.list, { token })).json()).data;
+    expect(list.filter((row) => row.testSuiteName.startsWith('Checkout flow')).map((row) => row.id)).toEqual([clientId]);
+  });
+
+  it("never creates under an id that another organization's or a deleted collection has", async () => {
+    const clientId = randomUUID();
+    await saved(draft({ id: clientId }));
+    const other = await tokenInAnotherOrganization(t, ['STUDIO']);
+    const foreign = await t.request(endpoints.collections.save, {
+      method: 'POST',
+      token: other,
+      headers: JSON_HEADERS,
+      body: JSON.stringify(draft({ id: clientId, testSuiteName: 'Taken over' })),
+    });
+    expect(foreign.status).toBe(404);
+    expect((await load(clientId)).status).toBe(200);
+
+    await t.server.services.db.updateTable('collections').set({ deleted: 1 }).where('id', '=', clientId).execute();
+    expect((await saveJson(draft({ id: clientId }))).status).toBe(404);
   });
 
   it('refuses a second collection of the same name, ignoring case, with NoneOf', async () => {

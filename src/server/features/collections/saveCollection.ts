@@ -18,7 +18,8 @@ import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
 import { fieldErrorsOf } from '../../http/validation';
 import type { Api } from '../../services';
-import { insertCollection, updateCollection, type CollectionAuthor } from './collectionRepository';
+import { saveByClientId } from '../../db/saveByClientId';
+import { collectionIdTaken, insertCollection, updateCollection, type CollectionAuthor } from './collectionRepository';
 import { assertKnownTags } from './tagReferences';
 
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
@@ -68,7 +69,9 @@ export function registerSaveCollection({ app, endpoint, services }: Api): void {
       summary: 'Create or update a collection',
       description:
         'A collection whose collectionId and id are empty or "new" is created with a generated id; otherwise the stored ' +
-        'collection of that id is replaced. The name is trimmed and must be unique (ignoring case) in the organization.',
+        'collection of that id is replaced. An id no collection has, made by the client as a UUID for a new collection, ' +
+        'creates the collection under it (a collection created offline and saved again before it synced stays one); ' +
+        'any other unknown id answers 404. The name is trimmed and must be unique (ignoring case) in the organization.',
       request: {
         body: {
           required: false,
@@ -102,7 +105,11 @@ export function registerSaveCollection({ app, endpoint, services }: Api): void {
       saved =
         id === undefined
           ? await insertCollection(services.db, collection, author)
-          : await updateCollection(services.db, id, collection, author);
+          : await saveByClientId(id, {
+              update: () => updateCollection(services.db, id, collection, author),
+              exists: () => collectionIdTaken(services.db, id),
+              insert: () => insertCollection(services.db, collection, author, id),
+            });
     } catch (error) {
       if (!hasSqliteCode(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
       throw new ApiError(409, duplicateCollectionNameMessage(collection.testSuiteName), {}, { testSuiteName: [FIELD_ERROR_KEYS.noneOf] });

@@ -8,12 +8,13 @@ import {
   isLabelStatusOk,
 } from '../../../shared/contracts/labels';
 import { collectionSchema } from '../../../shared/contracts/collections';
-import { endpoints } from '../../../shared/endpoints';
-import { hashPassword } from '../../auth/passwords';
+import { endpoints, IDEMPOTENCY_HEADER } from '../../../shared/endpoints';
 import type { RunState } from '../../db/schema-runs';
+import { REPLAYED_HEADER } from '../../http/idempotency';
 import { finishRun, insertRun } from '../../runs/runRepository';
+import { tokenInAnotherOrganization } from '../../testing/otherOrganization';
 import { startTestServer, type TestServer } from '../../testing/testServer';
-import { findUserByUserId, insertUser } from '../../users/userRepository';
+import { findUserByUserId } from '../../users/userRepository';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
@@ -55,13 +56,7 @@ describe('failure labels', () => {
   }
   const attachTo = (statusId: string, labelId: string | null, as = token) =>
     send('PUT', endpoints.failureLabels.attachToCollection, { statusId, labelId }, as);
-  async function otherOrganizationToken(): Promise<string> {
-    const orgId = randomUUID();
-    const db = t.server.services.db;
-    await db.insertInto('organizations').values({ id: orgId, name: 'Other', license_type: 'RTA', created_at: new Date().toISOString() }).execute();
-    await insertUser(db, { email: 'other@example.test', passwordHash: await hashPassword('other-pass'), orgId, features: ['STUDIO'] });
-    return t.tokenFor({ id: '', email: 'other@example.test', password: 'other-pass' });
-  }
+  const otherOrganizationToken = () => tokenInAnotherOrganization(t, ['STUDIO']);
 
   it('creates, renames and lists labels; names are unique ignoring case', async () => {
     const flaky = await create('Flaky locator');
@@ -82,6 +77,41 @@ describe('failure labels', () => {
     expect(errorBodySchema.parse(await duplicate.json()).fieldErrors).toEqual({ labelName: ['NoneOf'] });
     const clash = await send('PUT', endpoints.failureLabels.update, { labelId: flaky.labelId, labelName: 'environment down' });
     expect(clash.status).toBe(409);
+  });
+
+  it('creates a label under the id its client made, so a run is labelled with it; a repeated create finds it', async () => {
+    const labelId = randomUUID();
+    const createWithId = (labelName: string, as = token) => send('POST', endpoints.failureLabels.create, { labelName, labelId }, as);
+    expect(failureLabelResponseSchema.parse(await (await createWithId('Made offline')).json()).data).toEqual({ labelId, labelName: 'Made offline' });
+    const repeated = await createWithId('Made offline');
+    expect(repeated.status).toBe(200);
+    expect(failureLabelResponseSchema.parse(await repeated.json()).data).toEqual({ labelId, labelName: 'Made offline' });
+    expect(await labelsOf()).toEqual([{ labelId, labelName: 'Made offline' }]);
+
+    const statusId = await finishedRun('FAILED');
+    expect((await attachTo(statusId, labelId)).status).toBe(200);
+    expect(await labelOfRun(statusId)).toEqual({ statusId, labelId, labelName: 'Made offline' });
+
+    const otherName = await createWithId('Something else');
+    expect(otherName.status).toBe(409);
+    expect(errorBodySchema.parse(await otherName.json())).toMatchObject({ message: `A failure label with id ${labelId} already exists.`, fieldErrors: { labelId: ['NoneOf'] } });
+    expect((await createWithId('Made offline', await otherOrganizationToken())).status).toBe(409);
+    expect((await send('POST', endpoints.failureLabels.create, { labelName: 'Bad id', labelId: 'not-a-uuid' })).status).toBe(400);
+  });
+
+  it('applies a replayed create once: the same Idempotency-Key gets the first answer again', async () => {
+    const replay = () =>
+      t.request(endpoints.failureLabels.create, {
+        method: 'POST',
+        token,
+        headers: { ...JSON_HEADERS, [IDEMPOTENCY_HEADER]: 'outbox-label-1' },
+        body: JSON.stringify({ labelName: 'Replayed' }),
+      });
+    const first = failureLabelResponseSchema.parse(await (await replay()).json());
+    const again = await replay();
+    expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(failureLabelResponseSchema.parse(await again.json()).data).toEqual(first.data);
+    expect(await labelsOf()).toEqual([first.data]);
   });
 
   it('attaches a label to a failed run, replaces it, and detaches it', async () => {

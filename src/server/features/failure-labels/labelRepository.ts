@@ -11,10 +11,12 @@ export async function listFailureLabels(db: Db, orgId: string): Promise<FailureL
     .execute();
 }
 
-/** A label of the same name (ignoring case) in the organization raises SQLITE_CONSTRAINT_UNIQUE. */
-export async function insertFailureLabel(db: Db, orgId: string, labelName: string): Promise<FailureLabel> {
+/**
+ * A label of the same name (ignoring case) in the organization raises SQLITE_CONSTRAINT_UNIQUE; one of a taken id
+ * SQLITE_CONSTRAINT_PRIMARYKEY.
+ */
+export async function insertFailureLabel(db: Db, orgId: string, labelName: string, id: string = randomUUID()): Promise<FailureLabel> {
   const now = new Date().toISOString();
-  const id = randomUUID();
   await db.insertInto('failure_labels').values({ id, org_id: orgId, label_name: labelName, created_at: now, updated_at: now }).execute();
   return { labelId: id, labelName };
 }

@@ -24,9 +24,9 @@ export async function listImageFilterGroups(db: Db): Promise<ImageFilterGroups> 
 }
 
 /** A filter of the same type and name (ignoring case) raises SQLITE_CONSTRAINT_UNIQUE. */
-export async function insertImageFilter(db: Db, type: ImageFilterType, name: string): Promise<ImageFilter> {
+export async function insertImageFilter(db: Db, type: ImageFilterType, name: string, id: string = randomUUID()): Promise<ImageFilter> {
   const now = new Date().toISOString();
-  const row: ImageFiltersTable = { id: randomUUID(), type, name, created_at: now, updated_at: now };
+  const row: ImageFiltersTable = { id, type, name, created_at: now, updated_at: now };
   await db.insertInto('image_filters').values(row).execute();
   return toImageFilter(row);
 }
@@ -40,4 +40,8 @@ export async function updateImageFilter(db: Db, id: string, type: ImageFilterTyp
     .returningAll()
     .executeTakeFirst();
   return row && toImageFilter(row);
+}
+
+export async function imageFilterExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('image_filters').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 }

@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { imageFilterGroupsSchema, imageFilterSavedResponseSchema, imageFiltersResponseSchema } from '../../../shared/contracts/image-filters';
-import { endpoints } from '../../../shared/endpoints';
+import { endpoints, IDEMPOTENCY_HEADER } from '../../../shared/endpoints';
+import { REPLAYED_HEADER } from '../../http/idempotency';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 
 describe('image filters', () => {
@@ -66,5 +68,26 @@ describe('image filters', () => {
     expect((await errorOf(await save({ type: 'app', name: 'SHOP' }), 409)).fieldErrors).toEqual({ name: ['NoneOf'] });
     // The same name is fine under another kind.
     await savedId({ type: 'functionality', name: 'Shop' });
+  });
+
+  it('creates a filter under the id the client made, and a later save of that id renames it: one filter', async () => {
+    const clientId = randomUUID();
+    expect(await savedId({ type: 'app', name: 'Made offline', id: clientId })).toBe(clientId);
+    expect(await savedId({ type: 'app', name: 'Renamed offline', id: clientId })).toBe(clientId);
+    expect((await groups()).apps).toEqual([{ id: clientId, type: 'app', name: 'Renamed offline' }]);
+  });
+
+  it('applies a replayed create once: the same Idempotency-Key gets the first answer again', async () => {
+    const replay = () =>
+      t.request(`${endpoints.imageFilters.save}?${new URLSearchParams({ type: 'platform', name: 'Android' })}`, {
+        method: 'POST',
+        token,
+        headers: { [IDEMPOTENCY_HEADER]: 'outbox-key-1' },
+      });
+    const first = imageFilterSavedResponseSchema.parse(await (await replay()).json());
+    const again = await replay();
+    expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(imageFilterSavedResponseSchema.parse(await again.json()).data).toEqual(first.data);
+    expect((await groups()).platforms).toEqual([first.data]);
   });
 });

@@ -10,9 +10,10 @@ import {
 } from '../../../shared/contracts/image-filters';
 import { endpoints } from '../../../shared/endpoints';
 import { hasSqliteCode } from '../../db/database';
+import { saveByClientId } from '../../db/saveByClientId';
 import { ApiError } from '../../http/apiError';
 import type { Api } from '../../services';
-import { insertImageFilter, updateImageFilter } from './imageFilterRepository';
+import { imageFilterExists, insertImageFilter, updateImageFilter } from './imageFilterRepository';
 
 export function registerSaveImageFilter({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -22,6 +23,10 @@ export function registerSaveImageFilter({ app, endpoint, services }: Api): void 
       path: endpoints.imageFilters.save,
       tags: ['Image filters'],
       summary: 'Create an image filter, or rename the one `id` names',
+      description:
+        'Without id it creates a filter under a new id. With an id it renames that filter; an id no filter has, made by ' +
+        'the client as a UUID for a new filter, creates the filter under it (a filter created offline, then renamed ' +
+        'before it synced, stays one filter). Any other unknown id answers 404.',
       request: { query: saveImageFilterQuerySchema },
       responses: {
         200: { description: 'Saved.', content: { 'application/json': { schema: imageFilterSavedResponseSchema } } },
@@ -34,7 +39,14 @@ export function registerSaveImageFilter({ app, endpoint, services }: Api): void 
   app.openapi(route, async (c) => {
     const { type, name, id } = c.req.valid('query');
     try {
-      const filter = id === undefined ? await insertImageFilter(services.db, type, name) : await updateImageFilter(services.db, id, type, name);
+      const filter =
+        id === undefined
+          ? await insertImageFilter(services.db, type, name)
+          : await saveByClientId(id, {
+              update: () => updateImageFilter(services.db, id, type, name),
+              exists: () => imageFilterExists(services.db, id),
+              insert: () => insertImageFilter(services.db, type, name, id),
+            });
       if (!filter) throw new ApiError(404, imageFilterNotFoundMessage(id ?? ''));
       return c.json({ status: true as const, message: IMAGE_FILTER_SAVED_MESSAGE, data: filter }, 200);
     } catch (error) {

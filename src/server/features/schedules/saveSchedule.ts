@@ -8,7 +8,8 @@ import { tagCollectionIds } from '../../../shared/schedule/tag-collection-data';
 import type { Db } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
-import { LISTED_HISTORY, saveScheduleRow, toSchedule } from '../../schedules/scheduleRepository';
+import { saveByClientId } from '../../db/saveByClientId';
+import { LISTED_HISTORY, saveScheduleRow, scheduleIdTaken, toSchedule } from '../../schedules/scheduleRepository';
 import { executionHistoryOf } from '../../schedules/scheduleViews';
 import type { Api } from '../../services';
 import { SCHEDULES_TAG } from './scheduleLookup';
@@ -59,7 +60,8 @@ export function registerSaveSchedule({ app, endpoint, services }: Api): void {
       tags: [SCHEDULES_TAG],
       summary: 'Create or update a schedule',
       description:
-        'Without id (or with id "") creates, with an id updates. The executions are computed by the server in timeZone from ' +
+        'Without id (or with id "") creates, with an id updates; an id no schedule has, made by the client as a UUID for a ' +
+        'new schedule, creates the schedule under it (one saved offline, then toggled before it synced, stays one). The executions are computed by the server in timeZone from ' +
         'now on: executionTime is the next one. scheduleData gets the §3/§4 rules (type 2 derived, unused spacing 0, defaults), ' +
         'repeat above 2 reads as weekly, and notify e-mails are stored comma-separated. The hash rule counts the runs of a ' +
         "day from the start's time of day in timeZone up to midnight. Field errors use the §5 texts (hash rule, " +
@@ -90,7 +92,16 @@ export function registerSaveSchedule({ app, endpoint, services }: Api): void {
     }
     const { id: requestedId, ...definition } = body;
     const id = requestedId?.trim() ? requestedId.trim() : undefined;
-    const row = await saveScheduleRow(services.db, id, definition, { orgId: user.org_id, userId: user.user_id }, Date.now());
+    const author = { orgId: user.org_id, userId: user.user_id };
+    const now = Date.now();
+    const row =
+      id === undefined
+        ? await saveScheduleRow(services.db, undefined, definition, author, now)
+        : await saveByClientId(id, {
+            update: () => saveScheduleRow(services.db, id, definition, author, now),
+            exists: () => scheduleIdTaken(services.db, id),
+            insert: () => saveScheduleRow(services.db, undefined, definition, author, now, id),
+          });
     if (!row) throw new ApiError(404, SCHEDULE_MESSAGES.notFound(id ?? ''));
     const history = id === undefined ? [] : await executionHistoryOf(services.db, row.id, LISTED_HISTORY);
     return c.json({ success: true as const, message: SCHEDULE_MESSAGES.saved, data: toSchedule(row, history) }, 200);

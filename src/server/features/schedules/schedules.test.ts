@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,7 +14,9 @@ import {
   scheduleResponseSchema,
   type SaveScheduleInput,
 } from '../../../shared/contracts/schedules';
-import { endpoints } from '../../../shared/endpoints';
+import { endpoints, IDEMPOTENCY_HEADER } from '../../../shared/endpoints';
+import { REPLAYED_HEADER } from '../../http/idempotency';
+import { tokenInAnotherOrganization } from '../../testing/otherOrganization';
 import { browserCollection, CHROMIUM, saveCollection, startPageServer, waitForRun, type PageServer } from '../../testing/runFixtures';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 
@@ -105,6 +108,45 @@ describe('schedule calls', { timeout: 60_000 }, () => {
     const deleted = await send(endpoints.schedules.remove, 'PUT', { id: schedule.id });
     expect(await deleted.json()).toEqual({ success: true, message: 'Schedule Deleted' });
     expect((await send(endpoints.schedules.byId(schedule.id), 'GET')).status).toBe(404);
+  });
+
+  it('creates a schedule under the id its client made; the next save of that id updates it, another organization gets 404', async () => {
+    const clientId = randomUUID();
+    const created = await save({ ...daily({ name: 'Made offline' }), id: clientId });
+    expect(created.data).toMatchObject({ id: clientId, name: 'Made offline', version: 1 });
+    const toggled = await save({ ...daily({ name: 'Made offline', enabled: false }), id: clientId });
+    expect(toggled.data).toMatchObject({ id: clientId, enabled: false, version: 2 });
+    const list = scheduleListResponseSchema.parse(await (await send(endpoints.schedules.list, 'GET')).json());
+    expect(list.data.filter((row) => row.name === 'Made offline').map((row) => row.id)).toEqual([clientId]);
+
+    // Another organization's valid save naming that id neither takes the schedule over nor creates a second one.
+    const other = await tokenInAnotherOrganization(t, ['CONTROL_ROOM', 'STUDIO']);
+    const theirCollection = await saveCollection(t, other, browserCollection({ flows: [{ testCaseId: 'theirs', steps: [] }] }));
+    const foreign = await t.request(endpoints.schedules.save, {
+      method: 'POST',
+      token: other,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...daily({ testStatusIdList: [theirCollection] }), id: clientId }),
+    });
+    expect(foreign.status).toBe(404);
+    await send(endpoints.schedules.remove, 'PUT', { id: clientId });
+    expect((await send(endpoints.schedules.save, 'POST', { ...daily(), id: clientId })).status).toBe(404);
+  });
+
+  it('applies a replayed create once: the same Idempotency-Key gets the first answer again', async () => {
+    const replay = () =>
+      t.request(endpoints.schedules.save, {
+        method: 'POST',
+        token,
+        headers: { 'content-type': 'application/json', [IDEMPOTENCY_HEADER]: 'outbox-schedule-1' },
+        body: JSON.stringify(daily({ name: 'Replayed once' })),
+      });
+    const first = scheduleResponseSchema.parse(await (await replay()).json());
+    const again = await replay();
+    expect(again.headers.get(REPLAYED_HEADER)).toBe('true');
+    expect(scheduleResponseSchema.parse(await again.json()).data.id).toBe(first.data.id);
+    const list = scheduleListResponseSchema.parse(await (await send(endpoints.schedules.list, 'GET')).json());
+    expect(list.data.filter((row) => row.name === 'Replayed once')).toHaveLength(1);
   });
 
   it('answers the §5 field errors', async () => {

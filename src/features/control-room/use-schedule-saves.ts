@@ -1,0 +1,55 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../lib/api-client';
+import { SAVED_OFFLINE_MESSAGE } from '../../offline/components/PendingChanges';
+import { useAppOfflineQueues } from '../../offline/offline-queues';
+import { useOfflineMutation } from '../../offline/use-offline-mutation';
+import type { SaveScheduleInput, Schedule } from '../../shared/contracts/schedules';
+import { toast } from '../../ui/Toast';
+import { controlRoomKeys } from './api/control-room-keys';
+import { getSchedule } from './api/get-schedule';
+import { saveScheduleMutation, scheduleRecord, withScheduleId } from './api/save-schedule';
+import { schedulesQuery } from './api/schedules';
+import { CONTROL_ROOM_MESSAGES as M } from './control-room-messages';
+import { scheduleWithSave, withScheduleRow } from './schedule-rows';
+
+/**
+ * Schedule saves that work offline. `latest` is the schedule a change starts from: the user's newest save still
+ * waiting to sync, else the server's latest (getSchedule), else, when the server cannot be reached, the listed row, so
+ * a toggle or an edit made offline needs no request. `save` sends a save or keeps it in the outbox, showing a kept
+ * save in the list at once; it resolves with the schedule's id and rejects with the server's refusal.
+ */
+export function useScheduleSaves() {
+  const queryClient = useQueryClient();
+  const { outbox } = useAppOfflineQueues();
+  const saveMutation = useOfflineMutation(saveScheduleMutation);
+  const listed = (id: string) => queryClient.getQueryData(schedulesQuery().queryKey)?.find((row) => row.id === id);
+
+  async function latest(id: string): Promise<Schedule> {
+    const row = listed(id);
+    const waiting = await outbox.latestPending(saveScheduleMutation, scheduleRecord(id));
+    const kept = waiting && scheduleWithSave(row, waiting, Date.now());
+    if (kept) return kept;
+    try {
+      return await getSchedule(id);
+    } catch (error) {
+      if (row && error instanceof ApiError && error.status === 0) return row;
+      throw error;
+    }
+  }
+
+  async function save(body: SaveScheduleInput, base?: Schedule): Promise<string> {
+    const sent = withScheduleId(body);
+    const outcome = await saveMutation.mutateAsync(sent);
+    if (outcome.state === 'queued') {
+      const shown = scheduleWithSave(base, sent, Date.now());
+      if (shown) queryClient.setQueryData(schedulesQuery().queryKey, (rows) => withScheduleRow(rows, shown));
+      toast.info(SAVED_OFFLINE_MESSAGE);
+      return sent.id;
+    }
+    toast.success(M.scheduleSaved);
+    await queryClient.invalidateQueries({ queryKey: controlRoomKeys.schedules() });
+    return outcome.data.id;
+  }
+
+  return { latest, save };
+}

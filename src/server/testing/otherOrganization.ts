@@ -1,0 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import type { Permission } from '../../shared/permissions';
+import { hashPassword } from '../auth/passwords';
+import { insertUser } from '../users/userRepository';
+import type { TestServer } from './testServer';
+
+/** A new organization with one user holding `features`, signed in: its access token. */
+export async function tokenInAnotherOrganization(t: TestServer, features: readonly Permission[]): Promise<string> {
+  const db = t.server.services.db;
+  const orgId = randomUUID();
+  const email = `other-${orgId}@example.test`;
+  await db.insertInto('organizations').values({ id: orgId, name: `Other ${orgId}`, license_type: 'RTA', created_at: new Date().toISOString() }).execute();
+  await insertUser(db, { email, passwordHash: await hashPassword('other-pass'), orgId, features: [...features] });
+  return t.tokenFor({ id: '', email, password: 'other-pass' });
+}
