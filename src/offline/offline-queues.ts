@@ -53,8 +53,9 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
   });
   registerOfflineMutations(queryClient, outbox, mutations);
 
+  /** Every queue, now: used at start, on sign-in and on the resume triggers, all moments when conditions changed. */
   function drainAll(): Promise<unknown> {
-    return Promise.all([downloads.drain(), uploads.drain(), outbox.flush()]);
+    return Promise.all([downloads.drain(), uploads.resume(), outbox.flush()]);
   }
 
   function registerMutations(more: readonly OfflineMutation<never, unknown>[]): Promise<unknown> {

@@ -87,6 +87,31 @@ describe('upload manager', () => {
     expect(calls[0]?.parts).toMatchObject({ fileField: 'file', fileName: 'c.bin', headers: { Authorization: 'Bearer opaque-token' } });
   });
 
+  it('tries an item waiting out its backoff at once when a resume trigger comes', async () => {
+    const { calls, transport } = createScriptedTransport([
+      new TypeError('offline'),
+      new TypeError('offline'),
+      new TypeError('offline'),
+      { status: 200, body: { status: 'success', data: { importComplete: true, statusId: 's2' } } },
+    ]);
+    const uploads = load(transport);
+    const item = await uploads.enqueue({ url: '/api/importexport/importexport', file: new Blob(['bytes']), fileName: 'c.bin' });
+    for (let failures = 1; failures <= 3; failures += 1) {
+      await uploads.drain();
+      // Time moves to the retry, except after the third failure: the item is left waiting out its backoff.
+      if (failures < 3) clock = (await db.uploads.get(item.id))?.nextAttemptAt ?? clock;
+    }
+    // Waiting out its backoff: a drain alone does not try it before its time.
+    const postponed = await db.uploads.get(item.id);
+    expect(postponed?.nextAttemptAt).toBeGreaterThan(clock);
+    await uploads.drain();
+    expect(calls).toHaveLength(3);
+
+    await uploads.resume();
+    expect(calls).toHaveLength(4);
+    expect(await db.uploads.get(item.id)).toMatchObject({ status: 'completed' });
+  });
+
   it('fails an item on a final 4xx with the server message and goes on with the next', async () => {
     const { transport } = createScriptedTransport([
       { status: 422, body: { message: 'Collection Import Failed! The file is truncated.' } },

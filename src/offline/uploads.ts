@@ -205,6 +205,14 @@ export function createUploadManager(options: UploadManagerOptions) {
   return {
     enqueue,
     drain,
+    /**
+     * A resume trigger (back online, visible again, awake, signed in): conditions changed, so the items waiting out a
+     * backoff are tried at once rather than up to a minute later.
+     */
+    async resume(): Promise<unknown> {
+      await waiting().modify({ nextAttemptAt: now() });
+      return drain();
+    },
     list: () => db.uploads.orderBy('createdAt').toArray(),
     async remove(id: string): Promise<void> {
       await db.uploads.delete(id);

@@ -55,11 +55,12 @@ export async function runOutboxBench(print: (line: string) => void = console.log
   const t = await startTestServer({ browserPoolSize: 0 });
   const page = openNodePage(t.baseUrl, 'outbox-bench');
   const network = switchableNetwork();
+  let outbox: ReturnType<typeof createOutbox> | undefined;
   try {
     await login(t.admin.email, t.admin.password);
     const token = await t.tokenFor(t.admin);
     const before = await serverFilters(t, token);
-    const outbox = createOutbox({ db: page.db, gate: createQueueGate({ locks: null }) });
+    outbox = createOutbox({ db: page.db, gate: createQueueGate({ locks: null }) });
     outbox.register(saveImageFilterMutation);
 
     const recordIds = Array.from({ length: RECORDS }, () => crypto.randomUUID());
@@ -95,6 +96,8 @@ export async function runOutboxBench(print: (line: string) => void = console.log
     print(`outbox-replay-throughput: ${mutationsPerSecond.toFixed(1)} mutations/s`);
     return { mutations, replayMs, mutationsPerSecond };
   } finally {
+    // The saves queued while the network was down armed a backoff retry.
+    outbox?.stop();
     network.restore();
     page.close();
     await t.close();
