@@ -1,5 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
-import { liveQuery } from 'dexie';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { liveQuery, type EntityTable } from 'dexie';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { getSession, subscribeSession } from '../lib/session';
 import { PROGRESS_READ_INTERVAL_MS, PROGRESS_READ_RETRIES } from './constants';
@@ -16,28 +16,27 @@ function ownedBySignedInUser(): (item: { userId?: string }) => boolean {
 }
 
 /**
- * The export/download queue with each item's progress, re-read every 1 s with one retry (spec §9). It reads IndexedDB,
- * not the network, so it runs offline too (networkMode 'always').
+ * A transfer queue with each item's progress, oldest first, re-read every 1 s with one retry (spec §9). It reads
+ * IndexedDB, not the network, so it runs offline too (networkMode 'always').
  */
-export function downloadQueueQueryOptions(db: OfflineDb = offlineDb()) {
+function transferQueueQueryOptions<Item extends { id: string; userId?: string }, Key extends QueryKey>(queryKey: Key, table: EntityTable<Item, 'id'>) {
   return queryOptions({
-    queryKey: offlineKeys.downloads(),
-    queryFn: () => db.downloads.orderBy('createdAt').filter(ownedBySignedInUser()).toArray(),
+    queryKey,
+    queryFn: () => table.orderBy('createdAt').filter(ownedBySignedInUser()).toArray(),
     refetchInterval: PROGRESS_READ_INTERVAL_MS,
     retry: PROGRESS_READ_RETRIES,
     networkMode: 'always',
   });
 }
 
-/** The upload queue, read like the download queue. */
+/** The export/download queue. */
+export function downloadQueueQueryOptions(db: OfflineDb = offlineDb()) {
+  return transferQueueQueryOptions(offlineKeys.downloads(), db.downloads);
+}
+
+/** The upload queue. */
 export function uploadQueueQueryOptions(db: OfflineDb = offlineDb()) {
-  return queryOptions({
-    queryKey: offlineKeys.uploads(),
-    queryFn: () => db.uploads.orderBy('createdAt').filter(ownedBySignedInUser()).toArray(),
-    refetchInterval: PROGRESS_READ_INTERVAL_MS,
-    retry: PROGRESS_READ_RETRIES,
-    networkMode: 'always',
-  });
+  return transferQueueQueryOptions(offlineKeys.uploads(), db.uploads);
 }
 
 /** Items still to be sent or received; finished ones are completed or failed. */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { requirePermission } from '../features/auth/guards';
-import { ControlRoomPage } from '../features/control-room/pages/ControlRoomPage';
+import { ControlRoomScreen } from './-control-room-screen';
 
 /** The old-UI route shows the same Control Room (docs/decisions.md, Control Room client). */
 export const Route = createFileRoute('/automation-control-panel')({
@@ -11,5 +11,5 @@ export const Route = createFileRoute('/automation-control-panel')({
     const { schedulesQuery } = await import('../features/control-room/api/schedules');
     void context.queryClient.prefetchQuery(schedulesQuery());
   },
-  component: ControlRoomPage,
+  component: ControlRoomScreen,
 });

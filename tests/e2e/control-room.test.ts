@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { FINISHED_RUN_STATES } from '../../src/shared/contracts/runs';
 import {
   scheduleExecutionDetailsResponseSchema,
@@ -11,8 +10,8 @@ import {
 import { endpoints } from '../../src/shared/endpoints';
 import { browserCollection, PlatformApi, poll } from './api';
 import { chromiumMissing, screenshot } from './harness';
-import { openControlRoom, signIn, tableRow } from './pages';
-import { useE2E } from './setup';
+import { openControlRoom, tableRow } from './pages';
+import { useE2E, useSignedInPages } from './setup';
 
 const DEMO_PASSING = 'Demo_Sign_In';
 /** The browser's zone differs from the server's, so the schedule must carry the user's zone to fire on time. */
@@ -27,17 +26,7 @@ describe.skipIf(chromiumMissing)('the Control Room in real Chromium against the 
   const e2e = useE2E(() => ({ env: { BROWSER_POOL_SIZE: '1' } }));
   const signInApi = () => PlatformApi.signIn(e2e.platform.baseUrl, e2e.platform.admin);
 
-  let context: BrowserContext | undefined;
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  const signedInPage = async (): Promise<Page> => {
-    context = await e2e.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1600, height: 1000 }, timezoneId: USER_ZONE });
-    const page = await context.newPage();
-    await signIn(page, e2e.platform.baseUrl, e2e.platform.admin);
-    return page;
-  };
+  const signedInPage = useSignedInPages(e2e, { timezoneId: USER_ZONE });
 
   const schedules = async (api: PlatformApi) => scheduleListResponseSchema.parse(await (await api.call(endpoints.schedules.list)).json()).data;
   const schedule = async (api: PlatformApi, id: string) => scheduleResponseSchema.parse(await (await api.call(endpoints.schedules.byId(id))).json()).data;

@@ -1,14 +1,13 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../src/shared/contracts/errors';
 import { triggerInteractiveBotResponseSchema } from '../../src/shared/contracts/interactive-bots';
 import { endpoints } from '../../src/shared/endpoints';
 import { PlatformApi } from './api';
 import { chromiumMissing, screenshot } from './harness';
-import { chooseOption, openStatusSidebar, signIn, statusPanel } from './pages';
-import { useE2E } from './setup';
+import { chooseOption, openStatusSidebar, statusPanel } from './pages';
+import { useE2E, useSignedInPages } from './setup';
 
 const run = promisify(execFile);
 const DEMO_PASSING = 'Demo_Sign_In';
@@ -25,17 +24,7 @@ async function curl(args: readonly string[]): Promise<{ status: number; body: un
 describe.skipIf(chromiumMissing)('interactive bots in real Chromium, triggered with curl', { timeout: 180_000 }, () => {
   const e2e = useE2E(() => ({ env: { BROWSER_POOL_SIZE: '1' } }));
 
-  let context: BrowserContext | undefined;
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  const signedInPage = async (): Promise<Page> => {
-    context = await e2e.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1600, height: 1000 } });
-    const page = await context.newPage();
-    await signIn(page, e2e.platform.baseUrl, e2e.platform.admin);
-    return page;
-  };
+  const signedInPage = useSignedInPages(e2e);
 
   it('creates a bot in the Interactive Bot tab, starts its collection with curl and its secret, and refuses once disabled', async () => {
     const page = await signedInPage();

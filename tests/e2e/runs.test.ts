@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { COLLECTION_SAVED_MESSAGE } from '../../src/shared/contracts/collections';
 import { RUN_MESSAGES } from '../../src/shared/contracts/runs';
 import { endpoints } from '../../src/shared/endpoints';
@@ -13,11 +13,10 @@ import {
   openStatusSidebar,
   openStudio,
   openWelcome,
-  signIn,
   statusPanel,
   studioToolbar,
 } from './pages';
-import { useE2E } from './setup';
+import { useE2E, useSignedInPages } from './setup';
 
 const DEMO_PASSING = 'Demo_Sign_In';
 const DEMO_FAILING = 'Demo_Wrong_Assertion';
@@ -31,18 +30,7 @@ describe.skipIf(chromiumMissing)('runs of collections in real Chromium against t
   const e2e = useE2E(() => ({ env: { BROWSER_POOL_SIZE: '1' } }));
   const signInApi = () => PlatformApi.signIn(e2e.platform.baseUrl, e2e.platform.admin);
 
-  let context: BrowserContext | undefined;
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-  });
-  /** A fresh, worker-free browser signed in as the administrator. */
-  const signedInPage = async (): Promise<Page> => {
-    context = await e2e.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1600, height: 1000 } });
-    const page = await context.newPage();
-    await signIn(page, e2e.platform.baseUrl, e2e.platform.admin);
-    return page;
-  };
+  const signedInPage = useSignedInPages(e2e);
 
   /** A collection whose only step waits for an element the demo app never shows: it runs until stopped. */
   const saveEndlessCollection = (api: PlatformApi, name: string) =>

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser, startPlatform, type Platform } from './harness';
+import { signIn } from './pages';
 
 type StartOptions = Parameters<typeof startPlatform>[0];
 
@@ -30,5 +31,23 @@ export function useE2E(options: () => StartOptions = () => ({})) {
     get browser() {
       return started(browser, 'browser');
     },
+  };
+}
+
+/**
+ * `signedInPage()` opens a fresh, worker-free browser context (wide viewport, plus `contextOptions`) signed in as the
+ * administrator; the context is closed after each test.
+ */
+export function useSignedInPages(e2e: ReturnType<typeof useE2E>, contextOptions: BrowserContextOptions = {}): () => Promise<Page> {
+  let context: BrowserContext | undefined;
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
+  return async () => {
+    context = await e2e.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1600, height: 1000 }, ...contextOptions });
+    const page = await context.newPage();
+    await signIn(page, e2e.platform.baseUrl, e2e.platform.admin);
+    return page;
   };
 }

@@ -1,13 +1,11 @@
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/contracts/errors';
-import { runNowResponseSchema, scheduleDevicesResponseSchema, scheduleExecutionDetailsResponseSchema, scheduleResponseSchema, type SaveScheduleInput } from '../../shared/contracts/schedules';
+import { runNowResponseSchema, scheduleDevicesResponseSchema, scheduleExecutionDetailsResponseSchema, scheduleResponseSchema } from '../../shared/contracts/schedules';
 import { variableResponseSchema } from '../../shared/contracts/variables';
 import { endpoints } from '../../shared/endpoints';
-import { browserCollection, CHROMIUM, saveCollection, startPageServer, waitForRun, type PageServer } from '../testing/runFixtures';
-import { startTestServer, type TestServer } from '../testing/testServer';
-
-const DAY = 24 * 60 * 60_000;
+import { browserCollection, dailySchedule, saveCollection, startRunServers, waitForRun, type PageServer } from '../testing/runFixtures';
+import type { TestServer } from '../testing/testServer';
 
 /**
  * The runtime configuration end to end over real HTTP, with a real Chromium: an Excel variable uploaded through the
@@ -20,13 +18,9 @@ describe('schedule overrides with variables', { timeout: 60_000 }, () => {
   let token: string;
 
   beforeAll(async () => {
-    pages = await startPageServer();
-    t = await startTestServer({ chromiumPath: CHROMIUM, browserPoolSize: 2 });
-    token = await t.tokenFor(await t.createUser(['CONTROL_ROOM', 'STUDIO', 'DATASOURCE_INPUT']));
-  });
-  afterAll(async () => {
-    await t.close();
-    await pages.close();
+    const servers = await startRunServers(['CONTROL_ROOM', 'STUDIO', 'DATASOURCE_INPUT'], { browserPoolSize: 2 });
+    ({ t, pages, token } = servers);
+    return servers.close;
   });
 
   const send = (path: string, method: string, body: unknown) =>
@@ -71,15 +65,8 @@ describe('schedule overrides with variables', { timeout: 60_000 }, () => {
     const devices = scheduleDevicesResponseSchema.parse(await (await t.request(endpoints.schedules.devices(collectionId), { token })).json()).data;
     expect(devices).toEqual([expect.objectContaining({ deviceId: 'browser-2', testStatusIds: [collectionId] })]);
 
-    const body: SaveScheduleInput = {
+    const body = dailySchedule([collectionId], {
       name: 'Data driven',
-      repeat: 1,
-      startTime: Date.now() + DAY,
-      endTime: Date.now() + 30 * DAY,
-      scheduleType: 'COLLECTION',
-      testStatusIdList: [collectionId],
-      scheduleData: { type: 1, recurEveryDays: 1, weekDays: [0, 0, 0, 0, 0, 0, 0] },
-      timeZone: 'UTC',
       overrideResources: true,
       overrideResourcesList: [
         {
@@ -90,7 +77,7 @@ describe('schedule overrides with variables', { timeout: 60_000 }, () => {
       overrideDataSource: true,
       dataSourceVariableId: users,
       dataSourceRowNo: 2,
-    };
+    });
     const schedule = scheduleResponseSchema.parse(await (await send(endpoints.schedules.save, 'POST', body)).json()).data;
     const started = runNowResponseSchema.parse(await (await send(endpoints.schedules.runNow, 'PUT', { id: schedule.id })).json());
     const executionPath = endpoints.schedules.executionDetails(started.data.scheduleExecutionHistoryId);

@@ -2,8 +2,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { collectionResponseSchema, type Collection } from '../../shared/contracts/collections';
 import { FINISHED_RUN_STATES, runDetailsResponseSchema, triggerResponseSchema, type RunDetails } from '../../shared/contracts/runs';
+import type { SaveScheduleInput } from '../../shared/contracts/schedules';
 import { endpoints } from '../../shared/endpoints';
-import type { TestServer } from './testServer';
+import type { Permission } from '../../shared/permissions';
+import type { ServerOptions } from '../options';
+import { startTestServer, type TestServer } from './testServer';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -41,6 +44,33 @@ export async function startPageServer(): Promise<PageServer> {
   };
 }
 
+export interface RunServers {
+  t: TestServer;
+  pages: PageServer;
+  /** The access token of a new user holding the features asked for. */
+  token: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The servers of a run test: the pages its steps drive, and a test server whose browser resources launch real
+ * Chromium (`options` override, e.g. browserPoolSize), with a signed-in user holding `features`.
+ */
+export async function startRunServers(features: readonly Permission[], options: Partial<ServerOptions> = {}): Promise<RunServers> {
+  const pages = await startPageServer();
+  const t = await startTestServer({ chromiumPath: CHROMIUM, ...options });
+  const token = await t.tokenFor(await t.createUser(features));
+  return {
+    t,
+    pages,
+    token,
+    async close() {
+      await t.close();
+      await pages.close();
+    },
+  };
+}
+
 type StepInput = { stepId: string; action: string; target?: string; value?: string; timeoutMs?: number; stepName?: string };
 type FlowInput = { testCaseId: string; testCaseName?: string; loop?: number; steps: StepInput[]; nextOnPass?: string; nextOnFail?: string };
 
@@ -72,6 +102,24 @@ export function browserCollection(input: {
     testCases: input.flows.map((f) => flow(f, 'FLOW')),
     initTestSteps: (input.init ?? []).map((f) => flow(f, 'PRE_FLOW')),
     postTestSteps: (input.post ?? []).map((f) => flow(f, 'POST_FLOW')),
+  };
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/** A saveSchedule body: every day from tomorrow for 30 days, running `collectionIds`, in UTC unless overridden. */
+export function dailySchedule(collectionIds: string[], overrides: Partial<SaveScheduleInput> = {}): SaveScheduleInput {
+  const now = Date.now();
+  return {
+    name: 'Daily',
+    repeat: 1,
+    startTime: now + DAY_MS,
+    endTime: now + 30 * DAY_MS,
+    scheduleType: 'COLLECTION',
+    testStatusIdList: collectionIds,
+    scheduleData: { type: 1, recurEveryDays: 1, weekDays: [0, 0, 0, 0, 0, 0, 0] },
+    timeZone: 'UTC',
+    ...overrides,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { exportFileNameError } from '../../lib/csv';
-import { Button } from '../Button';
+import { SaveCancelFooter } from '../SaveCancelFooter';
 import { Dialog } from '../Dialog';
 import { TextField } from '../TextField';
 
@@ -23,19 +23,14 @@ export function ExportCsvDialog({ defaultFileName, onExport, onClose }: ExportCs
       onDismiss={onClose}
       size="small"
       footer={
-        <>
-          <Button onPress={onClose}>Cancel</Button>
-          <Button
-            variant="primary"
-            isDisabled={error !== null}
-            onPress={() => {
-              onExport(fileName);
-              onClose();
-            }}
-          >
-            Save
-          </Button>
-        </>
+        <SaveCancelFooter
+          onCancel={onClose}
+          onSave={() => {
+            onExport(fileName);
+            onClose();
+          }}
+          canSave={error === null}
+        />
       }
     >
       <TextField

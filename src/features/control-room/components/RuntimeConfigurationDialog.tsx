@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { flags, type StudioConfig } from '../../../shared/config';
 import type { Schedule } from '../../../shared/contracts/schedules';
-import { Button } from '../../../ui/Button';
+import { SaveCancelFooter } from '../../../ui/SaveCancelFooter';
 import { Dialog } from '../../../ui/Dialog';
 import { toast } from '../../../ui/Toast';
 import { CONTROL_ROOM_MESSAGES as M } from '../control-room-messages';
@@ -84,16 +84,7 @@ export function RuntimeConfigurationDialog({ scheduleId, config, onClose, onSave
       isOpen
       size="medium"
       onDismiss={saving ? undefined : onClose}
-      footer={
-        <>
-          <Button onPress={onClose} isDisabled={saving}>
-            Cancel
-          </Button>
-          <Button variant="primary" onPress={() => void save()} isDisabled={!loaded || saving}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<SaveCancelFooter onCancel={onClose} onSave={() => void save()} isSaving={saving} canSave={loaded !== null} />}
     >
       {loaded ? (
         <RuntimeOptionsFields

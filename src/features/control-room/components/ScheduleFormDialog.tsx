@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { DateTime } from 'luxon';
-import { Button } from '../../../ui/Button';
+import { SaveCancelFooter } from '../../../ui/SaveCancelFooter';
 import { DateTimeField } from '../../../ui/DateTimeField';
 import { Dialog } from '../../../ui/Dialog';
 import { Select } from '../../../ui/Select';
@@ -106,16 +106,7 @@ export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInO
       title={title}
       isOpen
       size="large"
-      footer={
-        <>
-          <Button onPress={onClose} isDisabled={saving}>
-            Cancel
-          </Button>
-          <Button variant="primary" onPress={() => void save()} isDisabled={saving}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<SaveCancelFooter onCancel={onClose} onSave={() => void save()} isSaving={saving} />}
     >
       <form
         className="control-room-form"

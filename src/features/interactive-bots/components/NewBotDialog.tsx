@@ -3,7 +3,7 @@ import { ApiError } from '../../../lib/api-client';
 import { visibleError } from '../../../lib/error-messages';
 import { required } from '../../../lib/validators';
 import type { CreateInteractiveBot } from '../../../shared/contracts/interactive-bots';
-import { Button } from '../../../ui/Button';
+import { SaveCancelFooter } from '../../../ui/SaveCancelFooter';
 import { Dialog } from '../../../ui/Dialog';
 import { Select, type SelectOption } from '../../../ui/Select';
 import { Switch } from '../../../ui/Switch';
@@ -72,16 +72,7 @@ export function NewBotDialog({ isOpen, collections, onCreate, onClose }: NewBotD
       title="New interactive bot"
       isOpen={isOpen}
       onDismiss={close}
-      footer={
-        <>
-          <Button onPress={close} isDisabled={saving}>
-            Cancel
-          </Button>
-          <Button variant="primary" onPress={() => void save()} isDisabled={saving}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<SaveCancelFooter onCancel={close} onSave={() => void save()} isSaving={saving} />}
     >
       <form
         className="interactive-bots__form"

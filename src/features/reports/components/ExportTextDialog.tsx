@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { exportFileNameError } from '../../../lib/csv';
 import { visibleError } from '../../../lib/error-messages';
 import { FIELD_ERROR_KEYS } from '../../../shared/contracts/collections';
-import { Button } from '../../../ui/Button';
+import { SaveCancelFooter } from '../../../ui/SaveCancelFooter';
 import { Dialog } from '../../../ui/Dialog';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
@@ -41,14 +41,7 @@ export function ExportTextDialog({ defaultContent, defaultFileName, onClose }: E
       isOpen
       onDismiss={onClose}
       size="large"
-      footer={
-        <>
-          <Button onPress={onClose}>Cancel</Button>
-          <Button variant="primary" onPress={save} isDisabled={!canSave}>
-            Save
-          </Button>
-        </>
-      }
+      footer={<SaveCancelFooter onCancel={onClose} onSave={save} canSave={canSave} />}
     >
       <TextArea
         label="Content"

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../../shared/endpoints';
-import { browserCollection, CHROMIUM, deviceInUse, runDetails, saveCollection, startPageServer, trigger, waitForRun, type PageServer } from '../../testing/runFixtures';
-import { startTestServer, type TestServer } from '../../testing/testServer';
+import { browserCollection, deviceInUse, runDetails, saveCollection, startRunServers, trigger, waitForRun, type PageServer } from '../../testing/runFixtures';
+import type { TestServer } from '../../testing/testServer';
 
 describe('runs of a collection with chosen resources (hybridDeviceIds)', { timeout: 60_000 }, () => {
   let t: TestServer;
@@ -9,13 +9,9 @@ describe('runs of a collection with chosen resources (hybridDeviceIds)', { timeo
   let token: string;
 
   beforeAll(async () => {
-    pages = await startPageServer();
-    t = await startTestServer({ chromiumPath: CHROMIUM, browserPoolSize: 2 });
-    token = await t.tokenFor(await t.createUser(['STUDIO']));
-  });
-  afterAll(async () => {
-    await t.close();
-    await pages.close();
+    const servers = await startRunServers(['STUDIO'], { browserPoolSize: 2 });
+    ({ t, pages, token } = servers);
+    return servers.close;
   });
 
   const onBrowser2 = (flows: Parameters<typeof browserCollection>[0]['flows']) => ({

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import {
   messageResponseSchema,
@@ -13,18 +13,8 @@ import {
 } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { expectedFfmpegPath, systemFfmpegPath } from '../../runs/video';
-import {
-  browserCollection,
-  CHROMIUM,
-  deviceInUse,
-  runDetails,
-  saveCollection,
-  startPageServer,
-  trigger,
-  waitForRun,
-  type PageServer,
-} from '../../testing/runFixtures';
-import { startTestServer, type TestServer } from '../../testing/testServer';
+import { browserCollection, deviceInUse, runDetails, saveCollection, startRunServers, trigger, waitForRun, type PageServer } from '../../testing/runFixtures';
+import type { TestServer } from '../../testing/testServer';
 
 const BROWSER = 'browser-1';
 
@@ -49,13 +39,9 @@ describe('runs in real Chromium', { timeout: 60_000 }, () => {
   let token: string;
 
   beforeAll(async () => {
-    pages = await startPageServer();
-    t = await startTestServer({ chromiumPath: CHROMIUM, browserPoolSize: 1 });
-    token = await t.tokenFor(await t.createUser(['STUDIO']));
-  });
-  afterAll(async () => {
-    await t.close();
-    await pages.close();
+    const servers = await startRunServers(['STUDIO'], { browserPoolSize: 1 });
+    ({ t, pages, token } = servers);
+    return servers.close;
   });
 
   const run = async (document: Record<string, unknown>) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import { DateTime } from 'luxon';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ORGANIZATION_TAG, tagSavedResponseSchema } from '../../../shared/contracts/collections';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import {
@@ -17,8 +17,8 @@ import {
 import { endpoints, IDEMPOTENCY_HEADER } from '../../../shared/endpoints';
 import { REPLAYED_HEADER } from '../../http/idempotency';
 import { tokenInAnotherOrganization } from '../../testing/otherOrganization';
-import { browserCollection, CHROMIUM, saveCollection, startPageServer, waitForRun, type PageServer } from '../../testing/runFixtures';
-import { startTestServer, type TestServer } from '../../testing/testServer';
+import { browserCollection, dailySchedule, saveCollection, startRunServers, waitForRun, type PageServer } from '../../testing/runFixtures';
+import type { TestServer } from '../../testing/testServer';
 
 const DAY = 24 * 60 * 60_000;
 const BERLIN = 'Europe/Berlin';
@@ -30,9 +30,11 @@ describe('schedule calls', { timeout: 60_000 }, () => {
   let collectionId: string;
 
   beforeAll(async () => {
-    pages = await startPageServer();
-    t = await startTestServer({ chromiumPath: CHROMIUM, browserPoolSize: 1 });
-    token = await t.tokenFor(await t.createUser(['CONTROL_ROOM', 'STUDIO']));
+    const servers = await startRunServers(['CONTROL_ROOM', 'STUDIO'], { browserPoolSize: 1 });
+    ({ t, pages, token } = servers);
+    return servers.close;
+  });
+  beforeAll(async () => {
     collectionId = await saveCollection(
       t,
       token,
@@ -49,10 +51,6 @@ describe('schedule calls', { timeout: 60_000 }, () => {
       }),
     );
   });
-  afterAll(async () => {
-    await t.close();
-    await pages.close();
-  });
 
   const send = (path: string, method: string, body?: unknown) =>
     t.request(path, {
@@ -64,17 +62,7 @@ describe('schedule calls', { timeout: 60_000 }, () => {
   /** Tomorrow at a whole hour in Europe/Berlin, the zone of the schedules below. */
   const tomorrowAt = (hour: number) => DateTime.now().setZone(BERLIN).plus({ days: 1 }).set({ hour, minute: 0, second: 0, millisecond: 0 }).toMillis();
 
-  const daily = (overrides: Partial<SaveScheduleInput> = {}): SaveScheduleInput => ({
-    name: 'Daily smoke',
-    repeat: 1,
-    startTime: Date.now() + DAY,
-    endTime: Date.now() + 30 * DAY,
-    scheduleType: 'COLLECTION',
-    testStatusIdList: [collectionId],
-    scheduleData: { type: 1, recurEveryDays: 1, weekDays: [0, 0, 0, 0, 0, 0, 0] },
-    timeZone: BERLIN,
-    ...overrides,
-  });
+  const daily = (overrides: Partial<SaveScheduleInput> = {}) => dailySchedule([collectionId], { name: 'Daily smoke', timeZone: BERLIN, ...overrides });
 
   async function save(body: SaveScheduleInput) {
     const response = await send(endpoints.schedules.save, 'POST', body);
