@@ -3,7 +3,7 @@ import type { LoginResponse } from '../shared/contracts/auth';
 import { AUTH_PROVIDER_GOOGLE, MESSAGES } from '../shared/constants';
 import { endpoints, REFRESH_TOKEN_HEADER, SESSION_EXEMPT_PATHS, TOKEN_HEADER } from '../shared/endpoints';
 import { ApiError, apiErrorFromResponse, readJsonBody } from './api-error';
-import { clearSession, decodeTokenExpiry, dropSessionTokens, getSession, setSession } from './session';
+import { clearSession, decodeTokenTimes, dropSessionTokens, getSession, setSession } from './session';
 
 export { ApiError } from './api-error';
 
@@ -43,9 +43,17 @@ export function setNavigator(navigator: Navigate): void {
   navigate = navigator;
 }
 
-export function isTokenExpired(token: string, now = Date.now()): boolean {
-  const expiry = decodeTokenExpiry(token);
-  return expiry !== null && expiry - TOKEN_EXPIRY_SKEW_MS <= now;
+/**
+ * Whether the token is due for renewal: less than `reserveMs` of it is left. A short-lived token (a deployment's short
+ * ACCESS_TOKEN_TTL_SECONDS) keeps at least half its lifetime before that, or it would count as due the moment it was
+ * issued and every request or drain would refresh it again.
+ */
+export function isTokenExpired(token: string, now = Date.now(), reserveMs = TOKEN_EXPIRY_SKEW_MS): boolean {
+  const times = decodeTokenTimes(token);
+  if (times === null) return false;
+  const { issuedAt, expiresAt } = times;
+  const reserve = issuedAt === null ? reserveMs : Math.min(reserveMs, Math.max(0, expiresAt - issuedAt) / 2);
+  return expiresAt - reserve <= now;
 }
 
 function pathOf(path: string): string {

@@ -3,7 +3,7 @@ import { makeAccessToken, makeStoredUser } from '../../tests/msw/factories';
 import {
   clearSession,
   clearTemporaryItems,
-  decodeTokenExpiry,
+  decodeTokenTimes,
   dropSessionTokens,
   getParamToken,
   getSession,
@@ -120,17 +120,18 @@ describe('subscribeSession', () => {
   });
 });
 
-describe('decodeTokenExpiry', () => {
-  it('reads exp in milliseconds without verifying', () => {
+describe('decodeTokenTimes', () => {
+  it('reads iat and exp in milliseconds without verifying', () => {
     const before = Date.now();
-    const expiry = decodeTokenExpiry(makeAccessToken({ expiresInSeconds: 600 }));
+    const times = decodeTokenTimes(makeAccessToken({ expiresInSeconds: 600 }));
 
-    expect(expiry).not.toBeNull();
-    expect(expiry).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 599_000);
-    expect(expiry).toBeLessThanOrEqual(before + 601_000);
+    expect(times).not.toBeNull();
+    expect(times?.expiresAt).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 + 599_000);
+    expect(times?.expiresAt).toBeLessThanOrEqual(before + 601_000);
+    expect((times?.expiresAt ?? 0) - (times?.issuedAt ?? 0)).toBe(600_000);
   });
 
   it('gives null for something that is not a JWT', () => {
-    expect(decodeTokenExpiry('opaque')).toBeNull();
+    expect(decodeTokenTimes('opaque')).toBeNull();
   });
 });

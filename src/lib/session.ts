@@ -133,11 +133,15 @@ export function readJson(key: string): unknown {
   }
 }
 
-/** The JWT's expiry in epoch milliseconds, read without verifying (the server verifies); null if unreadable. */
-export function decodeTokenExpiry(token: string): number | null {
+/**
+ * The JWT's issue and expiry times in epoch milliseconds, read without verifying (the server verifies); null if it has
+ * no readable expiry.
+ */
+export function decodeTokenTimes(token: string): { issuedAt: number | null; expiresAt: number } | null {
   try {
-    const { exp } = decodeJwt(token);
-    return typeof exp === 'number' ? exp * 1000 : null;
+    const { iat, exp } = decodeJwt(token);
+    if (typeof exp !== 'number') return null;
+    return { issuedAt: typeof iat === 'number' ? iat * 1000 : null, expiresAt: exp * 1000 };
   } catch {
     return null;
   }

@@ -23,5 +23,8 @@ export const RETRY_CAP_MS = 60_000;
 
 /** The Web Locks name under which one tab of the origin drains the queues. */
 export const DRAIN_LOCK_NAME = 'studio:offline-drain';
-/** A token closer than this to its expiry is refreshed before a drain starts, so a long transfer does not outlive it. */
+/**
+ * A token closer than this (plus the api-client's skew) to its expiry is refreshed before a drain starts, so a long
+ * transfer does not outlive it; a token living shorter than twice that is refreshed once half its lifetime has passed.
+ */
 export const DRAIN_TOKEN_MARGIN_MS = 60_000;

@@ -152,6 +152,26 @@ describe('startOfflineQueues', () => {
     expect(waiting.result.current).toBeNull();
   });
 
+  it('does not drain again on a token refresh, which would loop when every new token is already due for renewal', async () => {
+    // A device clock running 14 minutes ahead sees each new 15-minute token within the drain margin, so every drain
+    // refreshes it, and each refresh rewrites the session.
+    const clockAheadMs = 14 * 60_000;
+    const session = (): Session => ({ token: makeAccessToken({ sub: 'u', expiresInSeconds: 900 }), refreshToken: 'r', userId: 'u' });
+    setSession(session());
+    let refreshes = 0;
+    const refresh = async () => {
+      refreshes += 1;
+      const renewed = session();
+      setSession(renewed);
+      return renewed.token;
+    };
+    start({ gate: { locks: null, refresh, now: () => Date.now() + clockAheadMs } });
+    // The start's one drain of each queue, each renewing the token; the renewed sessions start no further drains.
+    await expect.poll(() => refreshes).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(refreshes).toBe(3);
+  });
+
   it('holds back a waiting change until its feature registers the mutation, then replays it', async () => {
     setSession(sessionOf('u'));
     const sent: string[] = [];

@@ -72,9 +72,14 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
 
   const stopPauseWatch = gate.subscribe(() => void publishSignInNeeded());
   const stopTriggers = watchResumeTriggers(() => void drainAll(), options.triggers);
-  // A sign-in lifts a pause and sends that user's items; another user's items keep waiting for their owner.
+  // A sign-in lifts a pause and sends that user's items; another user's items keep waiting for their owner. A token
+  // refresh rewrites the session too but is no sign-in: draining on it would, whenever the new token already counts as
+  // due (a device clock running ahead), refresh again before the drain, rewrite the session, drain again, and never stop.
+  let sessionUserId = gate.currentUserId();
   const stopSessionWatch = subscribeSession((session) => {
-    if (!session) return;
+    const signedIn = session !== null && (session.userId !== sessionUserId || gate.isSignInNeeded());
+    sessionUserId = session?.userId ?? null;
+    if (!signedIn) return;
     if (gate.isSignInNeeded()) gate.resume();
     void drainAll();
   });

@@ -41,6 +41,24 @@ describe('query cache persistence', () => {
     expect(after.getQueryData(['devices', 'list'])).toEqual([{ deviceId: 'd1', name: 'Pixel' }]);
   });
 
+  it('writes what the page put in the cache at once, and fetched data only after the write delay', async () => {
+    setSession({ token: 't', refreshToken: 'r', userId: 'u' });
+    const dbName = 'cache-write-through';
+    const queryClient = new QueryClient();
+    await start(queryClient, createIdbPersister({ dbName, writeDelayMs: 60_000 })).restored;
+    const storedKeys = async () => (await createIdbPersister({ dbName }).restoreClient())?.clientState.queries.map((query) => query.queryKey);
+
+    await queryClient.fetchQuery({ queryKey: ['devices', 'list'], queryFn: () => ['Pixel'] });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await storedKeys()).toBeUndefined();
+    // A save kept offline, shown in its list: a reload right after must still show it.
+    queryClient.setQueryData(['image-filters', 'list'], ['Saved offline']);
+    await expect.poll(storedKeys).toEqual([
+      ['devices', 'list'],
+      ['image-filters', 'list'],
+    ]);
+  });
+
   it("stores neither the offline queues' views (their items hold file Blobs), the runtime config, nor failed queries", async () => {
     await storeCache('cache-filter', async (before) => {
       before.setQueryData(offlineKeys.uploads(), [{ id: 'u1', file: new Blob(['bytes']) }]);

@@ -92,11 +92,18 @@ export function persistQueryCache(
   const stopSessionWatch = subscribeSession((session) => {
     if (!session) void persister.removeClient();
   });
+  // What the page itself put in the cache (setQueryData: a save kept offline shown in its list) is written at once, not
+  // after the write delay: a reload within that delay would show the list without the change still waiting to sync.
+  // The microtask lets the persist subscription, notified in the same pass, hand over the new cache first.
+  const stopWriteThrough = queryClient.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success' && event.action.manual) queueMicrotask(() => void persister.flush());
+  });
   return {
     restored,
     stop() {
       unsubscribe();
       stopSessionWatch();
+      stopWriteThrough();
     },
   };
 }

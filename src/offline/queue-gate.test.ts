@@ -39,6 +39,23 @@ describe('queue gate', () => {
     expect(refreshed).toEqual([expired.token]);
   });
 
+  it('renews a short-lived token once half its lifetime has passed, not before every drain', async () => {
+    const refreshed: string[] = [];
+    const refresh = async (stale: string) => {
+      refreshed.push(stale);
+      return 'new-token';
+    };
+    // 20 s tokens (a short ACCESS_TOKEN_TTL_SECONDS) live shorter than the drain margin.
+    const shortLived = { token: makeAccessToken({ expiresInSeconds: 20 }), refreshToken: 'r', userId: 'u' };
+    const drainAt = (elapsedMs: number) =>
+      createQueueGate({ locks: null, readSession: () => shortLived, refresh, now: () => Date.now() + elapsedMs }).run('outbox', async () => {});
+    expect(await drainAt(0)).toBe('drained');
+    expect(await drainAt(8_000)).toBe('drained');
+    expect(refreshed).toEqual([]);
+    expect(await drainAt(11_000)).toBe('drained');
+    expect(refreshed).toEqual([shortLived.token]);
+  });
+
   it('postpones when the refresh gets no answer, and pauses (sign in needed) when it is refused', async () => {
     let failure = new ApiError(0, 'offline');
     const gate = createQueueGate({ locks: null, readSession: () => expired, refresh: () => Promise.reject(failure) });

@@ -1,4 +1,4 @@
-import { ApiError, isTokenExpired, refreshTokens } from '../lib/api-client';
+import { ApiError, isTokenExpired, refreshTokens, TOKEN_EXPIRY_SKEW_MS } from '../lib/api-client';
 import { getSession, type Session } from '../lib/session';
 import { DRAIN_LOCK_NAME, DRAIN_TOKEN_MARGIN_MS } from './constants';
 
@@ -58,7 +58,7 @@ export function createQueueGate(options: QueueGateOptions = {}) {
       setSignInNeeded(true);
       return 'paused';
     }
-    if (!isTokenExpired(session.token, now() + DRAIN_TOKEN_MARGIN_MS)) return 'ok';
+    if (!isTokenExpired(session.token, now(), TOKEN_EXPIRY_SKEW_MS + DRAIN_TOKEN_MARGIN_MS)) return 'ok';
     return renew(session);
   }
 

@@ -31,6 +31,27 @@ describe('toast', () => {
     expect(screen.queryByText('Test Suite Saved!')).toBeNull();
   });
 
+  it('shows a repeated message once, its timeout starting again', async () => {
+    vi.useFakeTimers();
+    render(<ToastRegion />);
+    act(() => {
+      toast.info('Saved offline, will sync when the server can be reached.', { timeout: 2_000 });
+      toast.success('Image Filter Saved');
+    });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_500);
+    });
+    act(() => {
+      toast.info('Saved offline, will sync when the server can be reached.', { timeout: 2_000 });
+    });
+    expect(screen.getAllByText('Saved offline, will sync when the server can be reached.')).toHaveLength(1);
+    expect(screen.getByText('Image Filter Saved')).toBeInTheDocument();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1_000);
+    });
+    expect(screen.getByText('Saved offline, will sync when the server can be reached.')).toBeInTheDocument();
+  });
+
   it('closes from its close button', async () => {
     const user = userEvent.setup();
     render(<ToastRegion />);

@@ -20,9 +20,17 @@ const DEFAULT_TIMEOUT_MS: Record<ToastTone, number> = { success: 5_000, info: 5_
 /** One app-wide queue, so any module can raise a toast without a React context. */
 export const toastQueue = new ToastQueue<ToastMessage>({ maxVisibleToasts: 5 });
 
+/**
+ * A message already showing is replaced by its repeat, not stacked: fifty saves kept offline would otherwise queue fifty
+ * copies, shown five at a time for minutes, still saying "will sync" long after the sync.
+ */
 function show(tone: ToastTone) {
-  return (message: string, options: ToastShowOptions = {}) =>
-    toastQueue.add({ tone, message }, { timeout: options.timeout ?? DEFAULT_TIMEOUT_MS[tone], onClose: options.onClose });
+  return (message: string, options: ToastShowOptions = {}) => {
+    for (const shown of toastQueue.visibleToasts) {
+      if (shown.content.tone === tone && shown.content.message === message) toastQueue.close(shown.key);
+    }
+    return toastQueue.add({ tone, message }, { timeout: options.timeout ?? DEFAULT_TIMEOUT_MS[tone], onClose: options.onClose });
+  };
 }
 
 export const toast = {

@@ -1,15 +1,13 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { COLLECTION_IMPORTED_MESSAGE, importRejectedMessage } from '../../src/shared/contracts/importexport';
 import { checkExportIntegrity, decodeCollectionExport, sha256, toHex } from '../../src/shared/importexport/format';
 import { buildExportFile, sampleCollection, sampleManifest } from '../support/collection-export';
 import { PlatformApi, poll } from './api';
 import { chromiumMissing, screenshot } from './harness';
-import { openNetworkLink, type NetworkLink } from './network-link';
-import { chooseOption, openStatusSidebar, openWelcome, signIn, statusPanel } from './pages';
-import { waitForServiceWorkerControl } from './service-worker';
-import { useE2E } from './setup';
+import { chooseOption, openStatusSidebar, openWelcome, statusPanel } from './pages';
+import { useE2E, useOfflinePages } from './setup';
 
 const MB = 1024 * 1024;
 /** The attachment that makes the export large: over 20 MB with the rest of the file. */
@@ -25,44 +23,14 @@ const BYTES_RATIO_LIMIT = 1.05;
 
 describe.skipIf(chromiumMissing)('collection import and export in Chromium on a network that drops', { timeout: 240_000 }, () => {
   const e2e = useE2E();
-  let link: NetworkLink;
-  let context: BrowserContext | undefined;
+  const pages = useOfflinePages(e2e);
   const adminApi = () => PlatformApi.signIn(e2e.platform.baseUrl, e2e.platform.admin);
 
-  beforeAll(async () => {
-    const { hostname, port } = new URL(e2e.platform.baseUrl);
-    link = await openNetworkLink({ host: hostname, port: Number(port) });
-  });
-  afterAll(async () => {
-    await link.close();
-  });
-  afterEach(async () => {
-    await context?.close();
-    context = undefined;
-    link.restore();
-    link.setDownstreamRate(Number.POSITIVE_INFINITY);
-  });
-
-  /** A signed-in page on the link's origin, controlled by the service worker (so it also reloads offline). */
+  /** A signed-in page on the welcome screen, controlled by the service worker (so it also reloads offline). */
   async function signedInPage(): Promise<Page> {
-    context = await e2e.browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    const page = await context.newPage();
-    await signIn(page, link.origin, e2e.platform.admin);
-    await openWelcome(page, link.origin);
-    await waitForServiceWorkerControl(page);
+    const page = await pages.signedInPage();
+    await openWelcome(page, pages.link.origin);
     return page;
-  }
-
-  /** Drops the network as a lost Wi-Fi does: open connections reset, new ones refused, and the page told it is offline. */
-  async function goOffline(): Promise<void> {
-    link.cut();
-    await context?.setOffline(true);
-  }
-
-  async function goOnline(): Promise<void> {
-    link.restore();
-    // The page's 'online' event is what resumes the queues.
-    await context?.setOffline(false);
   }
 
   /** A toast is an alertdialog named by its message. */
@@ -104,7 +72,7 @@ describe.skipIf(chromiumMissing)('collection import and export in Chromium on a 
     // Awaited below; this keeps a test that fails earlier from also reporting the wait's rejection as unhandled.
     downloaded.catch(() => undefined);
     await openStatusSidebar(page);
-    link.setDownstreamRate(THROTTLED_BYTES_PER_SECOND);
+    pages.link.setDownstreamRate(THROTTLED_BYTES_PER_SECOND);
 
     await chooseOption(page, statusPanel(page, 'Collection Import / Export'), 'Collection to export', name);
     await statusPanel(page, 'Collection Import / Export').getByRole('button', { name: 'Export', exact: true }).click();
@@ -116,12 +84,12 @@ describe.skipIf(chromiumMissing)('collection import and export in Chromium on a 
     const interruptedAt: number[] = [];
     for (const [index, percent] of CUT_AT_PERCENT.entries()) {
       await progressReaches(page, name, percent);
-      await goOffline();
+      await pages.goOffline();
       await statusPanel(page, 'Export / Download Queue').getByText('Waiting for the network.').waitFor();
       interruptedAt.push(Number(await exportProgress(page, name).getAttribute('aria-valuenow')));
       if (index === 0) await screenshot(page, 'transfers-export-cut');
       await page.waitForTimeout(OFFLINE_MS);
-      await goOnline();
+      await pages.goOnline();
     }
     interruptedAt.push(await progressReaches(page, name, RELOAD_AT_PERCENT));
     await page.reload();
@@ -135,7 +103,7 @@ describe.skipIf(chromiumMissing)('collection import and export in Chromium on a 
     const download = await downloaded;
     expect(download.suggestedFilename()).toBe(`${name}.bin`);
     const file = new Uint8Array(await readFile(await download.path()));
-    link.setDownstreamRate(Number.POSITIVE_INFINITY);
+    pages.link.setDownstreamRate(Number.POSITIVE_INFINITY);
     await statusPanel(page, 'Export / Download Queue').getByText('No export is in progress.').waitFor();
     await screenshot(page, 'transfers-export-saved');
 
@@ -164,7 +132,7 @@ describe.skipIf(chromiumMissing)('collection import and export in Chromium on a 
     const before = await api.collectionNames();
     expect(before).not.toContain(name);
 
-    await goOffline();
+    await pages.goOffline();
     await importThroughPanel(page, `${name}.bin`, await buildExportFile(sampleManifest({ collection: sampleCollection({ testSuiteName: name }) })));
     const imports = statusPanel(page, 'Collection Import / Export').getByRole('list', { name: 'Imports in progress' });
     await imports.getByRole('progressbar', { name: `Import ${name}` }).waitFor();
@@ -180,7 +148,7 @@ describe.skipIf(chromiumMissing)('collection import and export in Chromium on a 
     expect(await api.collectionNames()).toEqual(before);
 
     const backOnline = Date.now();
-    await goOnline();
+    await pages.goOnline();
     await toastWith(page, COLLECTION_IMPORTED_MESSAGE).waitFor({ timeout: 90_000 });
     console.info(`offline import went through ${Date.now() - backOnline} ms after the network returned`);
     await imports.waitFor({ state: 'detached' });
