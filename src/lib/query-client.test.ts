@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
 import { DATA_STALE_TIME_MS } from '../shared/constants';
 import { ApiError } from './api-error';
-import { clearQueriesOnSignOut, createQueryClient, shouldRetry } from './query-client';
+import { clearQueriesOnSignOut, createQueryClient, retryFailedQueriesOnReconnect, shouldRetry } from './query-client';
 import { clearSession, setSession } from './session';
 
 describe('createQueryClient', () => {
@@ -65,5 +66,54 @@ describe('clearQueriesOnSignOut', () => {
     clearSession();
     expect(client.getQueryData(['runs'])).toBeUndefined();
     unsubscribe();
+  });
+});
+
+describe('retryFailedQueriesOnReconnect', () => {
+  it('tries a query that failed offline again as soon as the network returns, not after its retry delay', async () => {
+    const client = createQueryClient();
+    const stop = retryFailedQueriesOnReconnect(client);
+    let calls = 0;
+    const loaded = client.fetchQuery({
+      queryKey: ['collections'],
+      queryFn: () => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve(['Offline_Import']);
+      },
+      retryDelay: 60_000,
+    });
+    await vi.waitFor(() => expect(client.getQueryState(['collections'])?.fetchFailureCount).toBe(1));
+
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+
+    // The caller waiting on the first fetch gets the answer of the new one.
+    await expect(loaded).resolves.toEqual(['Offline_Import']);
+    expect(calls).toBe(2);
+    stop();
+  });
+
+  it('leaves a query that is not failing alone', async () => {
+    const client = createQueryClient();
+    const stop = retryFailedQueriesOnReconnect(client);
+    let calls = 0;
+    let answer: (value: string) => void = () => undefined;
+    const loaded = client.fetchQuery({
+      queryKey: ['slow'],
+      queryFn: () => {
+        calls += 1;
+        return new Promise<string>((resolve) => {
+          answer = resolve;
+        });
+      },
+    });
+
+    onlineManager.setOnline(false);
+    onlineManager.setOnline(true);
+    answer('ok');
+
+    await expect(loaded).resolves.toBe('ok');
+    expect(calls).toBe(1);
+    stop();
   });
 });

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient, type Query } from '@tanstack/react-query';
 import { DATA_STALE_TIME_MS } from '../shared/constants';
 import { ApiError } from './api-error';
 import { subscribeSession } from './session';
@@ -27,5 +27,26 @@ export function createQueryClient(): QueryClient {
 export function clearQueriesOnSignOut(queryClient: QueryClient): () => void {
   return subscribeSession((session) => {
     if (!session) queryClient.clear();
+  });
+}
+
+/** A query whose last attempt failed and that waits out its retry delay (React Query sleeps through a reconnect). */
+function isWaitingToRetry(query: Query): boolean {
+  return query.state.fetchStatus === 'fetching' && query.state.fetchFailureCount > 0;
+}
+
+/**
+ * When the network comes back, a query that failed while it was gone tries again at once instead of finishing its retry
+ * delay (up to several seconds): until then a list with no data stays empty, and a change made meanwhile (an import that
+ * went through on reconnect) could not be shown, since a refresh joins the sleeping fetch. Returns the unsubscribe function.
+ */
+export function retryFailedQueriesOnReconnect(queryClient: QueryClient): () => void {
+  return onlineManager.subscribe((online) => {
+    if (!online) return;
+    for (const query of queryClient.getQueryCache().findAll({ predicate: isWaitingToRetry })) {
+      // A silent cancel hands whoever awaits the sleeping fetch (a route loader) the new fetch started right after it.
+      void query.cancel({ silent: true });
+      query.fetch().catch(() => undefined);
+    }
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { OFFLINE_DB_NAME } from '../../src/offline/db';
 import { endpoints } from '../../src/shared/endpoints';
 import { useDeployableDist } from './deployable-dist';
 import { chromiumMissing, screenshot } from './harness';
@@ -27,6 +28,29 @@ function countSchedulePolls(page: Page) {
     if (new URL(request.url()).pathname === endpoints.schedules.list) polls.count += 1;
   });
   return polls;
+}
+
+/** What a reload that never came leaves to look at: the worker's state and what the offline queues hold. */
+async function updateDiagnostics(page: Page) {
+  const queues = await page.evaluate(
+    (name) =>
+      new Promise<unknown>((resolve) => {
+        const opened = indexedDB.open(name);
+        opened.onerror = () => resolve(`cannot open ${name}`);
+        opened.onsuccess = () => {
+          const transaction = opened.result.transaction(['uploads', 'downloads', 'outbox'], 'readonly');
+          const read = (store: string) =>
+            new Promise<unknown>((done) => {
+              const all = transaction.objectStore(store).getAll();
+              all.onsuccess = () => done((all.result as Array<{ status?: string; state?: string }>).map((item) => item.status ?? item.state));
+            });
+          void Promise.all(['uploads', 'downloads', 'outbox'].map(read)).then(([uploads, downloads, outbox]) => resolve({ uploads, downloads, outbox }));
+        };
+      }),
+    OFFLINE_DB_NAME,
+  );
+  const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
+  return { registration: await registrationState(page), controlled, queues, url: page.url() };
 }
 
 describe.skipIf(chromiumMissing)('a wall display', () => {
@@ -96,9 +120,11 @@ describe.skipIf(chromiumMissing)('a wall display', () => {
     expect(await page.evaluate(() => 'studioMarker' in window)).toBe(true);
 
     // The upload ends (refused: a failed item no longer waits): the queue is empty and the page moves to the new version.
-    const reloaded = page.waitForEvent('load', { timeout: 30_000 });
+    const reloaded = page.waitForEvent('load', { timeout: 60_000 });
     releaseUpload();
-    await reloaded;
+    await reloaded.catch(async (error: unknown) => {
+      throw new Error(`The wall display did not reload: ${JSON.stringify(await updateDiagnostics(page))}`, { cause: error });
+    });
     await badge.waitFor();
     expect(await page.evaluate(() => 'studioMarker' in window)).toBe(false);
     expect(await registrationState(page)).toMatchObject({ active: true, waiting: false });
