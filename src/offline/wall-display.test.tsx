@@ -4,7 +4,7 @@ import { connectedUpdates } from '../../tests/support/fake-workbox';
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { restoreVisibility, setVisibility } from '../../tests/support/visibility';
 import type { OfflineDb, OutboxEntry, UploadItem } from './db';
-import { queuesAreEmpty, useApplyUpdateWhenQueuesEmpty, useScreenWakeLock, watchOfflineQueues, type WakeLockApi } from './wall-display';
+import { queuesAreEmpty, UPDATE_REAPPLY_MS, useApplyUpdateWhenQueuesEmpty, useScreenWakeLock, watchOfflineQueues, type WakeLockApi } from './wall-display';
 
 function createWakeLock() {
   const state = { requests: 0, held: 0 };
@@ -109,11 +109,37 @@ describe('wall display', () => {
       act(() => workbox.emit('controlling', { isUpdate: true }));
       expect(reload).toHaveBeenCalledTimes(1);
 
-      // Applied once, even when the queues change again.
+      // Applied once while the page reloads, even when the queues change again.
       await db.outbox.add(outboxEntry('later'));
       await db.outbox.where('id').equals('later').delete();
       await vi.advanceTimersByTimeAsync(200);
       expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(1);
+      vi.useRealTimers();
+    });
+
+    it('applies the update again when the page has not moved to it a while after it was applied', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const db = harness.open();
+      const { updates, workbox } = await connectedUpdates();
+      const watch = watchHarness(db);
+      function WallDisplay() {
+        useApplyUpdateWhenQueuesEmpty(true, updates, watch);
+        return null;
+      }
+      render(<WallDisplay />);
+      act(() => workbox.emit('waiting'));
+      await expect.poll(() => workbox.client.messageSkipWaiting.mock.calls.length).toBe(1);
+
+      // The worker never took over (the message was lost): the update still waits.
+      await vi.advanceTimersByTimeAsync(UPDATE_REAPPLY_MS - 1_000);
+      expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(1);
+      await vi.advanceTimersByTimeAsync(1_500);
+      expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(2);
+
+      // Not while something waits to be sent again.
+      await db.uploads.add(upload('late', 'queued'));
+      await vi.advanceTimersByTimeAsync(UPDATE_REAPPLY_MS * 2);
+      expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(2);
       vi.useRealTimers();
     });
 

@@ -98,19 +98,36 @@ export function watchOfflineQueues(onChange: (empty: boolean) => void, openDb: (
   };
 }
 
+/** How long an applied update may take to reload the page before it is asked for again. */
+export const UPDATE_REAPPLY_MS = 10_000;
+
 /**
  * A wall display has nobody to press Reload: once a new version waits and `enabled`, it is applied as soon as the
- * queues (downloads, uploads, outbox) are empty, checked again whenever they change.
+ * queues (downloads, uploads, outbox) are empty, checked again whenever they change. A display runs for days, so an
+ * update still waiting UPDATE_REAPPLY_MS after it was applied (the skip-waiting message lost, the worker slow to take
+ * over) is applied again rather than left waiting for good.
  */
 export function useApplyUpdateWhenQueuesEmpty(enabled: boolean, updates: UpdateSource, watchQueues: QueuesWatcher = watchOfflineQueues): void {
   const available = useSyncExternalStore(updates.subscribe, updates.get);
   useEffect(() => {
     if (!enabled || !available) return;
-    let applied = false;
-    return watchQueues((empty) => {
-      if (!empty || applied) return;
-      applied = true;
+    let queuesEmpty = false;
+    let reapplyTimer: ReturnType<typeof setTimeout> | null = null;
+    const applyIfDue = () => {
+      if (!queuesEmpty || !updates.get() || reapplyTimer !== null) return;
       updates.applyUpdate();
+      reapplyTimer = setTimeout(() => {
+        reapplyTimer = null;
+        applyIfDue();
+      }, UPDATE_REAPPLY_MS);
+    };
+    const stopWatching = watchQueues((empty) => {
+      queuesEmpty = empty;
+      applyIfDue();
     });
+    return () => {
+      stopWatching();
+      if (reapplyTimer !== null) clearTimeout(reapplyTimer);
+    };
   }, [enabled, available, updates, watchQueues]);
 }
