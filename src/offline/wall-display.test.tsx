@@ -4,7 +4,7 @@ import { connectedUpdates } from '../../tests/support/fake-workbox';
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { restoreVisibility, setVisibility } from '../../tests/support/visibility';
 import type { OfflineDb, OutboxEntry, UploadItem } from './db';
-import { queuesAreEmpty, UPDATE_REAPPLY_MS, useApplyUpdateWhenQueuesEmpty, useScreenWakeLock, watchOfflineQueues, type WakeLockApi } from './wall-display';
+import { queuesAreEmpty, UPDATE_REAPPLY_MS, useApplyUpdateWhenQueuesEmpty, useScreenWakeLock, watchOfflineQueues, type QueuesWatcher, type WakeLockApi } from './wall-display';
 
 function createWakeLock() {
   const state = { requests: 0, held: 0 };
@@ -85,19 +85,25 @@ describe('wall display', () => {
       return (onChange: (empty: boolean) => void) => watchOfflineQueues(onChange, async () => db);
     }
 
+    /** Renders a page using the hook, then lets a new version wait. */
+    async function showWaitingVersion(wallDisplay: boolean, watch: QueuesWatcher) {
+      const connected = await connectedUpdates();
+      function Page() {
+        useApplyUpdateWhenQueuesEmpty(wallDisplay, connected.updates, watch);
+        return null;
+      }
+      render(<Page />);
+      act(() => connected.workbox.emit('waiting'));
+      return connected;
+    }
+
     it('applies a waiting version on a wall display once the queues are empty, checking again as they change', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const db = harness.open();
       await db.outbox.add(outboxEntry('o'));
       await db.uploads.add(upload('u', 'queued'));
-      const { updates, workbox, reload } = await connectedUpdates();
       const watch = watchHarness(db);
-      function WallDisplay() {
-        useApplyUpdateWhenQueuesEmpty(true, updates, watch);
-        return null;
-      }
-      render(<WallDisplay />);
-      act(() => workbox.emit('waiting'));
+      const { workbox, reload } = await showWaitingVersion(true, watch);
 
       await db.outbox.where('id').equals('o').delete();
       await vi.advanceTimersByTimeAsync(200);
@@ -120,14 +126,8 @@ describe('wall display', () => {
     it('applies the update again when the page has not moved to it a while after it was applied', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const db = harness.open();
-      const { updates, workbox } = await connectedUpdates();
       const watch = watchHarness(db);
-      function WallDisplay() {
-        useApplyUpdateWhenQueuesEmpty(true, updates, watch);
-        return null;
-      }
-      render(<WallDisplay />);
-      act(() => workbox.emit('waiting'));
+      const { workbox } = await showWaitingVersion(true, watch);
       await expect.poll(() => workbox.client.messageSkipWaiting.mock.calls.length).toBe(1);
 
       // The worker never took over (the message was lost): the update still waits.
@@ -146,14 +146,8 @@ describe('wall display', () => {
     it('never applies a version by itself on an ordinary page, even with empty queues', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const db = harness.open();
-      const { updates, workbox } = await connectedUpdates();
       const watch = vi.fn(watchHarness(db));
-      function OrdinaryPage() {
-        useApplyUpdateWhenQueuesEmpty(false, updates, watch);
-        return null;
-      }
-      render(<OrdinaryPage />);
-      act(() => workbox.emit('waiting'));
+      const { workbox } = await showWaitingVersion(false, watch);
       await vi.advanceTimersByTimeAsync(500);
       expect(watch).not.toHaveBeenCalled();
       expect(workbox.client.messageSkipWaiting).not.toHaveBeenCalled();
@@ -161,14 +155,8 @@ describe('wall display', () => {
     });
 
     it('keeps the version waiting when the queues cannot be read', async () => {
-      const { updates, workbox } = await connectedUpdates();
       const watch = (onChange: (empty: boolean) => void) => watchOfflineQueues(onChange, () => Promise.reject(new Error('IndexedDB unavailable')));
-      function WallDisplay() {
-        useApplyUpdateWhenQueuesEmpty(true, updates, watch);
-        return null;
-      }
-      render(<WallDisplay />);
-      act(() => workbox.emit('waiting'));
+      const { workbox } = await showWaitingVersion(true, watch);
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(workbox.client.messageSkipWaiting).not.toHaveBeenCalled();
     });
