@@ -38,6 +38,7 @@ async function startNew(user: User) {
 const confirmation = () => screen.queryByRole('alertdialog', { name: MESSAGES.confirmTitle });
 const nameField = () => screen.getByRole('textbox', { name: 'Name' });
 const saveButton = () => screen.getByRole('button', { name: 'Save' });
+const exportButton = () => screen.getByRole('button', { name: 'Export' });
 
 async function chooseOption(user: User, label: string, option: string, within_: HTMLElement = document.body) {
   await user.click(await within(within_).findByRole('button', { name: new RegExp(`${label}$`) }));
@@ -412,6 +413,8 @@ describe('Studio offline', WHOLE_APP, () => {
     expect(await waitingCount(2)).toBeInTheDocument();
     expect(nameField()).toHaveValue('Field notes v2');
     expect(studioBackend.saved).toEqual([]);
+    // The server has no copy to export yet.
+    expect(exportButton()).toBeDisabled();
     // Nothing is unsaved any more: New starts without asking.
     await user.click(screen.getByRole('button', { name: /Collection$/ }));
     expect(await screen.findByRole('option', { name: 'Field notes v2' })).toBeInTheDocument();
@@ -422,6 +425,8 @@ describe('Studio offline', WHOLE_APP, () => {
     expect(studioBackend.saved.map((saved) => saved.testSuiteName)).toEqual(['Field notes', 'Field notes v2']);
     expect([...studioBackend.collections.values()].map((stored) => stored.testSuiteName)).toEqual(['Field notes v2']);
     expect(screen.queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument();
+    // Synced, it can be exported without opening it again.
+    await waitFor(() => expect(exportButton()).toBeEnabled());
   });
 
   it('keeps a save the server faults on, and sends it again on the backoff timer', async () => {

@@ -5,6 +5,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { toast } from '../../../ui/Toast';
 import { SAVED_OFFLINE_MESSAGE, SavedOfflineMarker } from '../../../offline/components/PendingChanges';
 import { useAppOfflineQueues } from '../../../offline/offline-queues';
+import { useHasPendingChanges } from '../../../offline/queue-views';
 import { useOfflineMutation } from '../../../offline/use-offline-mutation';
 import {
   COLLECTION_OPENED_MESSAGE,
@@ -73,7 +74,7 @@ export interface StudioPageProps {
 /** The Studio screen (spec part 1 §2): pick, open, edit, save and run a collection. */
 export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
   const queryClient = useQueryClient();
-  const { outbox } = useAppOfflineQueues();
+  const { outbox, db } = useAppOfflineQueues();
   const collections = useQuery(collectionsListQuery());
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [current, setCurrent] = useState<Editing | null>(null);
@@ -86,6 +87,12 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
   const isDirty = current !== null && JSON.stringify(current.collection) !== current.saved;
   useEffect(() => setStudioDirty(isDirty), [isDirty]);
   useEffect(() => () => setStudioDirty(false), []);
+
+  const waitsToSync = useHasPendingChanges(current ? collectionRecord(current.collection.id) : '', db);
+  /** Export reads the server's copy: a collection made here has one once it is listed and none of its saves waits to sync. */
+  const isOnServer =
+    current !== null &&
+    (!isNewCollectionId(current.collection.collectionId) || (!waitsToSync && (collections.data ?? []).some((listed) => listed.id === current.collection.id)));
 
   const startEditing = (collection: Collection) => {
     setCurrent(editing(collection));
@@ -187,7 +194,7 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
         onSave={() => current && save(current.collection)}
         onRun={() => selectedId && run.mutate(selectedId)}
         onNew={() => discardingEdits(() => startEditing(emptyCollection()))}
-        toolbarExtras={toolbarExtras?.(current && !isNewCollectionId(current.collection.collectionId) ? { id: current.collection.id, name: current.collection.testSuiteName } : null)}
+        toolbarExtras={toolbarExtras?.(current && isOnServer ? { id: current.collection.id, name: current.collection.testSuiteName } : null)}
       />
       {current && <SavedOfflineMarker record={collectionRecord(current.collection.id)} />}
       {current ? (
