@@ -494,6 +494,12 @@ describe('Studio offline', WHOLE_APP, () => {
     expect(await screen.findByText("Collection 'Release' could not be saved: A collection named 'Release' already exists.")).toBeInTheDocument();
     await noneWaiting();
     expect(studioBackend.collections.get(stored.id)?.testSuiteName).toBe('Nightly');
+    // The form still shows 'Release', which the server does not have: leaving it asks first.
+    expect(nameField()).toHaveValue('Release');
+    await user.click(screen.getByRole('button', { name: 'New collection' }));
+    const dialog = await screen.findByRole('alertdialog', { name: MESSAGES.confirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(confirmation()).toBeNull());
 
     await user.click(await screen.findByRole('button', { name: '1 change not applied' }));
     const list = await screen.findByRole('dialog', { name: REFUSED_CHANGES_TITLE });

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/error-messages';
 import { toast } from '../../../ui/Toast';
 import { SAVED_OFFLINE_MESSAGE, SavedOfflineMarker } from '../../../offline/components/PendingChanges';
 import { useAppOfflineQueues } from '../../../offline/offline-queues';
-import { useHasPendingChanges } from '../../../offline/queue-views';
+import { useHasPendingChanges, useRefusedChanges } from '../../../offline/queue-views';
 import { useOfflineMutation } from '../../../offline/use-offline-mutation';
 import {
   COLLECTION_OPENED_MESSAGE,
@@ -51,6 +51,8 @@ interface Editing {
   collection: Collection;
   /** The document as last opened or saved, to tell unsaved edits. */
   saved: string;
+  /** When its last save was kept offline: a refusal of that save on replay makes the document unsaved again. */
+  keptOfflineAt?: number;
 }
 
 function editing(collection: Collection): Editing {
@@ -84,11 +86,15 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
   /** Open or New, held while the unsaved-data dialog asks whether to drop the edits. */
   const [pendingDiscard, setPendingDiscard] = useState<(() => void) | null>(null);
 
-  const isDirty = current !== null && JSON.stringify(current.collection) !== current.saved;
+  const currentRecord = current ? collectionRecord(current.collection.id) : '';
+  const waitsToSync = useHasPendingChanges(currentRecord, db);
+  const refusals = useRefusedChanges(db);
+  const keptOfflineAt = current?.keptOfflineAt;
+  // The server refused what was saved offline: the document on screen is not saved, so leaving it asks first.
+  const refusedSinceKept = keptOfflineAt !== undefined && refusals.some((refusal) => refusal.record === currentRecord && refusal.refusedAt >= keptOfflineAt);
+  const isDirty = current !== null && (JSON.stringify(current.collection) !== current.saved || refusedSinceKept);
   useEffect(() => setStudioDirty(isDirty), [isDirty]);
   useEffect(() => () => setStudioDirty(false), []);
-
-  const waitsToSync = useHasPendingChanges(current ? collectionRecord(current.collection.id) : '', db);
   /** Export reads the server's copy: a collection made here has one once it is listed and none of its saves waits to sync. */
   const isOnServer =
     current !== null &&
@@ -113,7 +119,7 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
 
   /** Saved offline: the form keeps the user's document, no longer unsaved, marked until it syncs. */
   const keptOffline = (onScreen: Collection, sent: Collection) => {
-    setCurrent((previous) => (previous?.collection.id === onScreen.id ? { ...previous, saved: JSON.stringify(onScreen) } : previous));
+    setCurrent((previous) => (previous?.collection.id === onScreen.id ? { ...previous, saved: JSON.stringify(onScreen), keptOfflineAt: Date.now() } : previous));
     setSelectedId(sent.id);
     queryClient.setQueryData(collectionsListQuery().queryKey, (list) => withListed(list, sent));
     toast.info(SAVED_OFFLINE_MESSAGE);
