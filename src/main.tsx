@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNavigator } from './lib/api-client';
-import { clearQueriesOnSignOut, createQueryClient, retryFailedQueriesOnReconnect } from './lib/query-client';
+import { clearQueriesOnSignOut, createQueryClient, followConnection } from './lib/query-client';
 import { registerServiceWorker } from './lib/pwa';
 import { clearTemporaryItems, getSession, subscribeSession } from './lib/session';
 import { configureAppOfflineQueues } from './offline/app-queue-options';
@@ -14,7 +14,7 @@ clearTemporaryItems();
 
 const queryClient = createQueryClient();
 clearQueriesOnSignOut(queryClient);
-retryFailedQueriesOnReconnect(queryClient);
+followConnection(queryClient);
 
 configureAppOfflineQueues({
   // The .bin checksum check loads with the first finished download, not with the entry.

@@ -33,5 +33,8 @@ export const configQueryOptions = queryOptions({
   queryFn: () => loadConfig(),
   // Loaded once per start; the service worker serves it network-first.
   staleTime: Infinity,
+  // The root route waits for it, and it never fails (the service worker's last good copy offline, else {}): a page
+  // started offline must not wait for the network to load it.
+  networkMode: 'always',
   placeholderData: getStoredConfig,
 });

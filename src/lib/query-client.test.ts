@@ -1,8 +1,8 @@
 import { onlineManager } from '@tanstack/react-query';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DATA_STALE_TIME_MS } from '../shared/constants';
 import { ApiError } from './api-error';
-import { clearQueriesOnSignOut, createQueryClient, retryFailedQueriesOnReconnect, shouldRetry } from './query-client';
+import { clearQueriesOnSignOut, createQueryClient, followConnection, shouldRetry } from './query-client';
 import { clearSession, setSession } from './session';
 
 describe('createQueryClient', () => {
@@ -69,10 +69,36 @@ describe('clearQueriesOnSignOut', () => {
   });
 });
 
-describe('retryFailedQueriesOnReconnect', () => {
+describe('followConnection', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  it('starts offline when the page loads offline: queries wait paused, then run once the network returns', async () => {
+    const client = createQueryClient();
+    // What QueryClientProvider does: the client resumes paused queries when the network returns.
+    client.mount();
+    const stop = followConnection(client, { onLine: false });
+    let calls = 0;
+    const loaded = client.fetchQuery({
+      queryKey: ['collections'],
+      queryFn: () => {
+        calls += 1;
+        return Promise.resolve(['Offline_Import']);
+      },
+    });
+    await vi.waitFor(() => expect(client.getQueryState(['collections'])?.fetchStatus).toBe('paused'));
+    expect(calls).toBe(0);
+
+    onlineManager.setOnline(true);
+
+    await expect(loaded).resolves.toEqual(['Offline_Import']);
+    expect(calls).toBe(1);
+    stop();
+    client.unmount();
+  });
+
   it('tries a query that failed offline again as soon as the network returns, not after its retry delay', async () => {
     const client = createQueryClient();
-    const stop = retryFailedQueriesOnReconnect(client);
+    const stop = followConnection(client, { onLine: true });
     let calls = 0;
     const loaded = client.fetchQuery({
       queryKey: ['collections'],
@@ -95,7 +121,7 @@ describe('retryFailedQueriesOnReconnect', () => {
 
   it('leaves a query that is not failing alone', async () => {
     const client = createQueryClient();
-    const stop = retryFailedQueriesOnReconnect(client);
+    const stop = followConnection(client, { onLine: true });
     let calls = 0;
     let answer: (value: string) => void = () => undefined;
     const loaded = client.fetchQuery({

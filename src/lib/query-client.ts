@@ -36,11 +36,16 @@ function isWaitingToRetry(query: Query): boolean {
 }
 
 /**
- * When the network comes back, a query that failed while it was gone tries again at once instead of finishing its retry
- * delay (up to several seconds): until then a list with no data stays empty, and a change made meanwhile (an import that
- * went through on reconnect) could not be shown, since a refresh joins the sleeping fetch. Returns the unsubscribe function.
+ * React Query follows the browser's connection. It assumes it is online when the page starts and only listens for
+ * 'online' and 'offline' events, so a page loaded offline (a field tester's reload from the service worker) would try
+ * every query, fail, and sleep out its retries; the 'online' event then changes nothing and the views stay empty until
+ * the sleeps end. Started from navigator.onLine instead, those queries wait paused and run the moment the network returns.
+ * And a query that failed and is sleeping out its retry delay when the network comes back tries again at once: a refresh
+ * asked for meanwhile (an import that went through on reconnect) would otherwise join the sleeping fetch.
+ * Returns the unsubscribe function.
  */
-export function retryFailedQueriesOnReconnect(queryClient: QueryClient): () => void {
+export function followConnection(queryClient: QueryClient, browser: Pick<Navigator, 'onLine'> = navigator): () => void {
+  onlineManager.setOnline(browser.onLine);
   return onlineManager.subscribe((online) => {
     if (!online) return;
     for (const query of queryClient.getQueryCache().findAll({ predicate: isWaitingToRetry })) {

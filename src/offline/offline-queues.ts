@@ -125,6 +125,12 @@ export function ensureAppOfflineQueues(queryClient: QueryClient): OfflineQueues 
   return appQueues.queues;
 }
 
+/** Stops the page's offline layer, if started: its timers and listeners end (a test file's teardown). */
+export function stopAppOfflineQueues(): void {
+  appQueues?.queues.stop();
+  appQueues = null;
+}
+
 /** The app's offline queues, for components (see ensureAppOfflineQueues). */
 export function useAppOfflineQueues(): OfflineQueues {
   return ensureAppOfflineQueues(useQueryClient());
