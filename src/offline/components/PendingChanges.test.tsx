@@ -3,8 +3,14 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeAccessToken } from '../../../tests/msw/factories';
 import { setSession } from '../../lib/session';
-import type { OutboxEntry } from '../db';
-import { PendingChangesIndicator, SavedOfflineMarker } from './PendingChanges';
+import type { OfflineDb, OutboxEntry } from '../db';
+import { useHasPendingChanges } from '../queue-views';
+import { PendingChangesIndicator, SavedOfflineBadge } from './PendingChanges';
+
+/** A record's mark, as the screens put it next to a record with changes waiting. */
+function SavedOfflineMarker({ record, db }: { record: string; db: OfflineDb }) {
+  return useHasPendingChanges(record, db) ? <SavedOfflineBadge /> : null;
+}
 
 const entry = (record: string, index: number, userId = 'ann'): OutboxEntry => ({
   id: `e${index}`,

@@ -1,5 +1,5 @@
 import type { OfflineDb } from '../db';
-import { useHasPendingChanges, usePendingChanges } from '../queue-views';
+import { usePendingChanges } from '../queue-views';
 import './offline.css';
 
 export const SAVED_OFFLINE_TEXT = 'saved offline, will sync';
@@ -22,12 +22,7 @@ export function PendingChangesIndicator({ db }: { db?: OfflineDb }) {
   );
 }
 
-/** The 'saved offline, will sync' mark itself, for a list that reads its pending records once (usePendingRecords). */
+/** The 'saved offline, will sync' mark, next to a record with changes waiting (usePendingRecords, useHasPendingChanges). */
 export function SavedOfflineBadge() {
   return <span className="offline-saved-marker">{SAVED_OFFLINE_TEXT}</span>;
-}
-
-/** Marks a record whose latest changes are kept locally until they reach the server. */
-export function SavedOfflineMarker({ record, db }: { record: string; db?: OfflineDb }) {
-  return useHasPendingChanges(record, db) ? <SavedOfflineBadge /> : null;
 }

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
 import { toast } from '../../../ui/Toast';
-import { SAVED_OFFLINE_MESSAGE, SavedOfflineMarker } from '../../../offline/components/PendingChanges';
+import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
 import { useAppOfflineQueues } from '../../../offline/offline-queues';
 import { useHasPendingChanges, useRefusedChanges } from '../../../offline/queue-views';
 import { useOfflineMutation } from '../../../offline/use-offline-mutation';
@@ -202,7 +202,7 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
         onNew={() => discardingEdits(() => startEditing(emptyCollection()))}
         toolbarExtras={toolbarExtras?.(current && isOnServer ? { id: current.collection.id, name: current.collection.testSuiteName } : null)}
       />
-      {current && <SavedOfflineMarker record={collectionRecord(current.collection.id)} />}
+      {waitsToSync && <SavedOfflineBadge />}
       {current ? (
         <div className="studio-editor">
           <FlowConfigurationPanel
