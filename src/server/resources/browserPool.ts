@@ -30,7 +30,7 @@ export function browserPoolIds(size: number): string[] {
   return Array.from({ length: size }, (_, i) => browserDeviceId(i + 1));
 }
 
-/** Browser resources not in use whose pluggedIn is `pluggedIn`, optionally only those of `among`. */
+/** Browser resources not in use whose pluggedIn is `pluggedIn`, optionally only those of `among`, by device id. */
 export async function freeBrowserIds(db: Db, pluggedIn: boolean, among?: readonly string[]): Promise<string[]> {
   if (among?.length === 0) return [];
   const rows = await db
@@ -40,6 +40,7 @@ export async function freeBrowserIds(db: Db, pluggedIn: boolean, among?: readonl
     .where('plugged_in', '=', pluggedIn ? 1 : 0)
     .where('device_in_use', '=', 0)
     .$if(among !== undefined, (qb) => qb.where('device_id', 'in', among ?? []))
+    .orderBy('device_id')
     .execute();
   return rows.map((row) => row.device_id);
 }

@@ -108,6 +108,14 @@ export async function addRunAttachment(db: Db, statusId: string, file: FileRef):
     .execute();
 }
 
+/** Marks the resources of a run's resource_ids (JSON) free. */
+async function freeResources(trx: Db, resourceIdsJson: string): Promise<void> {
+  const resourceIds = parseStringList(resourceIdsJson);
+  if (resourceIds.length > 0) {
+    await trx.updateTable('resources').set({ device_in_use: 0, updated_at: now() }).where('device_id', 'in', resourceIds).execute();
+  }
+}
+
 /**
  * Ends a queued or running run and frees its resources in one transaction. A run that already ended keeps its
  * state (a cancel racing the last step cannot turn PASSED into CANCELLED); answers whether this call ended it.
@@ -131,10 +139,7 @@ export async function finishRun(
       })
       .where('status_id', '=', statusId)
       .execute();
-    const resourceIds = parseStringList(run.resource_ids);
-    if (resourceIds.length > 0) {
-      await trx.updateTable('resources').set({ device_in_use: 0, updated_at: now() }).where('device_id', 'in', resourceIds).execute();
-    }
+    await freeResources(trx, run.resource_ids);
     return true;
   });
 }
@@ -145,10 +150,7 @@ export async function requeueRun(db: Db, statusId: string): Promise<boolean> {
     const run = await trx.selectFrom('runs').select(['resource_ids', 'state']).where('status_id', '=', statusId).executeTakeFirst();
     if (run?.state !== 'RUNNING') return false;
     await trx.updateTable('runs').set({ state: 'QUEUED', resource_ids: '[]', time_started: null }).where('status_id', '=', statusId).execute();
-    const resourceIds = parseStringList(run.resource_ids);
-    if (resourceIds.length > 0) {
-      await trx.updateTable('resources').set({ device_in_use: 0, updated_at: now() }).where('device_id', 'in', resourceIds).execute();
-    }
+    await freeResources(trx, run.resource_ids);
     return true;
   });
 }

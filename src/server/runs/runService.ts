@@ -100,15 +100,7 @@ async function allocate(db: Db): Promise<RunRow[]> {
   return db.transaction().execute(async (trx) => {
     const queued = await listRunsIn(trx, ['QUEUED']);
     if (queued.length === 0) return [];
-    const free = await trx
-      .selectFrom('resources')
-      .select('device_id')
-      .where('cmd_device_type', '=', BROWSER_DEVICE_TYPE)
-      .where('plugged_in', '=', 1)
-      .where('device_in_use', '=', 0)
-      .orderBy('device_id')
-      .execute();
-    const freeIds = free.map((resource) => resource.device_id);
+    const freeIds = await freeBrowserIds(trx, true);
     const started: RunRow[] = [];
     for (const run of queued) {
       const wanted = parseStringList(run.hybrid_device_ids);

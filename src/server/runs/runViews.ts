@@ -10,6 +10,7 @@ import {
   type TestCaseDetail,
 } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
+import type { ResourcesTable } from '../db/schema';
 import { listLogs, listStepResults, parseFileRefs, parseProgress, parseStringList, type RunRow, type StepResultRow } from './runRepository';
 
 /** The devices a run holds (running) or asked for (queued). */
@@ -27,27 +28,41 @@ export async function displayDevicesOf(db: Db, run: RunRow): Promise<string> {
   return devices.map((id) => names.get(id) ?? id).join(', ');
 }
 
+/** The resource columns queueHintFor reads; hintResources reads them for every resource. */
+export type HintResource = Pick<ResourcesTable, 'device_id' | 'cmd_device_type' | 'plugged_in'>;
+
+export function hintResources(db: Db): Promise<HintResource[]> {
+  return db.selectFrom('resources').select(['device_id', 'cmd_device_type', 'plugged_in']).execute();
+}
+
 /**
  * Why a queued run cannot start however long it waits for a busy resource: no resource it may use (its chosen ones,
- * else those of its resource type) is registered, or none is plugged in. Undefined when one could take it.
+ * else those of its resource type) is among `resources`, or none is plugged in. Undefined when one could take it.
  */
-export async function queueHintOf(db: Db, run: Pick<RunRow, 'state' | 'device_type' | 'hybrid_device_ids'>): Promise<string | undefined> {
+export function queueHintFor(
+  run: Pick<RunRow, 'state' | 'device_type' | 'hybrid_device_ids'>,
+  resources: readonly HintResource[],
+): string | undefined {
   if (run.state !== 'QUEUED') return undefined;
   const chosen = parseStringList(run.hybrid_device_ids);
   const deviceType = run.device_type === 'BROWSER' ? 'BROWSER' : 'HYBRID';
-  const candidates = await db
-    .selectFrom('resources')
-    .select('plugged_in')
-    .$if(chosen.length > 0, (qb) => qb.where('device_id', 'in', chosen))
-    .$if(chosen.length === 0, (qb) => qb.where('cmd_device_type', 'in', RESOURCE_KINDS_OF_TYPE[deviceType]))
-    .execute();
-  const resources = chosen.length > 0 ? 'chosen' : DEVICE_TYPE_LABELS[deviceType];
-  if (candidates.length === 0) return QUEUE_HINTS.noneRegistered(resources);
-  return candidates.some((resource) => resource.plugged_in === 1) ? undefined : QUEUE_HINTS.nonePluggedIn(resources);
+  const kinds: readonly string[] = RESOURCE_KINDS_OF_TYPE[deviceType];
+  const candidates = resources.filter((resource) =>
+    chosen.length > 0 ? chosen.includes(resource.device_id) : kinds.includes(resource.cmd_device_type),
+  );
+  const label = chosen.length > 0 ? 'chosen' : DEVICE_TYPE_LABELS[deviceType];
+  if (candidates.length === 0) return QUEUE_HINTS.noneRegistered(label);
+  return candidates.some((resource) => resource.plugged_in === 1) ? undefined : QUEUE_HINTS.nonePluggedIn(label);
 }
 
-export async function runningCollectionOf(db: Db, run: RunRow): Promise<RunningCollection> {
-  const queueHint = await queueHintOf(db, run);
+/** queueHintFor against the resources registered now. */
+export async function queueHintOf(db: Db, run: Pick<RunRow, 'state' | 'device_type' | 'hybrid_device_ids'>): Promise<string | undefined> {
+  return run.state === 'QUEUED' ? queueHintFor(run, await hintResources(db)) : undefined;
+}
+
+/** `resources` from hintResources, read once for all the runs shown. */
+export async function runningCollectionOf(db: Db, run: RunRow, resources: readonly HintResource[]): Promise<RunningCollection> {
+  const queueHint = queueHintFor(run, resources);
   return {
     ...parseProgress(run.progress),
     id: run.status_id,

@@ -44,6 +44,8 @@ export interface PlannedCollection {
   collectionId: string;
   name: string;
   version: string | null;
+  /** The collection as planned; absent when it cannot run. */
+  collection?: Collection;
   /** Set when the collection cannot run (it no longer exists). */
   skipReason?: string;
 }
@@ -60,7 +62,7 @@ export async function plannedCollections(db: Db, definition: ScheduleDefinition,
       const collection = await findCollection(db, id, orgId);
       planned.push(
         collection
-          ? { collectionId: collection.id, name: collection.testSuiteName, version: collection.version }
+          ? { collectionId: collection.id, name: collection.testSuiteName, version: collection.version, collection }
           : { collectionId: id, name: id, version: null, skipReason: SCHEDULE_MESSAGES.collectionGone(id) },
       );
     }
@@ -71,7 +73,7 @@ export async function plannedCollections(db: Db, definition: ScheduleDefinition,
     .filter((collection) => matchesTagSelection(collection, definition.collectionTags, definition.versionTags))
     .filter((collection) => !definition.customCollections || custom.has(collection.id))
     .sort((a, b) => a.testSuiteName.localeCompare(b.testSuiteName))
-    .map((collection) => ({ collectionId: collection.id, name: collection.testSuiteName, version: collection.version }));
+    .map((collection) => ({ collectionId: collection.id, name: collection.testSuiteName, version: collection.version, collection }));
 }
 
 export async function addNote(db: Db, executionId: string, at: number, text: string): Promise<void> {
@@ -140,7 +142,11 @@ async function activeItemsByExecution(db: Db): Promise<Map<string, ItemOfExecuti
     .where('firing.status', 'in', ACTIVE_STATUSES)
     .execute();
   const byExecution = new Map<string, ItemOfExecution[]>();
-  for (const item of items) byExecution.set(item.execution_id, [...(byExecution.get(item.execution_id) ?? []), item]);
+  for (const item of items) {
+    const list = byExecution.get(item.execution_id);
+    if (list) list.push(item);
+    else byExecution.set(item.execution_id, [item]);
+  }
   return byExecution;
 }
 

@@ -20,7 +20,7 @@ export const resourceOverrideSchema = z.object({
 export type ResourceOverride = z.infer<typeof resourceOverrideSchema>;
 
 /** What the firing's history says about its overrides. */
-export const OVERRIDE_NOTES = {
+const OVERRIDE_NOTES = {
   pairWithoutResource: (label: string) => `Resource override ${label} names no resource: not applied`,
   variableUnknown: (id: string, what: string) => `Variable ${id} does not exist or was removed: ${what}`,
   notResourceVariable: (name: string, what: string) => `Variable ${name} is not a Resource variable: ${what}`,
@@ -34,7 +34,7 @@ export const OVERRIDE_NOTES = {
 } as const;
 
 /** Data Row when none is given: the first row under the header. */
-export const DEFAULT_DATA_ROW = 1;
+const DEFAULT_DATA_ROW = 1;
 
 /** One side of a pair: its resources, or why it cannot apply; `label` names it in notes either way. */
 type Side = { label: string } & ({ ok: true; ids: string[] } | { ok: false; problem: (what: string) => string });

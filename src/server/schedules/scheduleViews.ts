@@ -8,7 +8,7 @@ import type {
   TestSuiteExecution,
 } from '../../shared/contracts/schedules';
 import type { Db } from '../db/database';
-import { findCollection, listCollections } from '../features/collections/collectionRepository';
+import { listCollections } from '../features/collections/collectionRepository';
 import { parseStringList } from '../runs/runRepository';
 import { plannedCollections } from './firing';
 import type { ScheduleExecutionRow, ScheduleRow } from './scheduleRepository';
@@ -187,10 +187,6 @@ export async function collectionDevicesOf(db: Db, collections: readonly Collecti
 
 /** The resources the schedule's collections ask for. */
 export async function scheduleDevicesOf(db: Db, row: ScheduleRow): Promise<ScheduleDevice[]> {
-  const collections: Collection[] = [];
-  for (const { collectionId, skipReason } of await plannedCollections(db, parseDefinition(row), row.org_id)) {
-    const collection = skipReason ? undefined : await findCollection(db, collectionId, row.org_id);
-    if (collection) collections.push(collection);
-  }
-  return collectionDevicesOf(db, collections);
+  const planned = await plannedCollections(db, parseDefinition(row), row.org_id);
+  return collectionDevicesOf(db, planned.flatMap((entry) => entry.collection ?? []));
 }

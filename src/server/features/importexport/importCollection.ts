@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import {
   COLLECTION_IMPORTED_MESSAGE,
   IMPORT_FILE_FIELD,
@@ -15,13 +14,12 @@ import { endpoints } from '../../../shared/endpoints';
 import { decodeCollectionExport } from '../../../shared/importexport/format';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
+import { limitUpload, uploadedFile } from '../../http/uploadLimit';
 import { collectionNameItem, createImportedCollection, freeCollectionName, missingReferences } from '../../importexport/importer';
 import { keepImportFile } from '../../importexport/importFiles';
 import { insertImportProcess } from '../../importexport/importProcesses';
 import type { Api } from '../../services';
 
-/** Room for the multipart framing around the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 const MISSING_FILE_MESSAGE = `Send the collection export (.bin) as the multipart form field "${IMPORT_FILE_FIELD}".`;
 
 const uploadFormSchema = z.object({
@@ -49,22 +47,14 @@ export function registerImportCollection({ app, endpoint, services }: Api): void
   );
 
   // After the access check and the idempotency lookup (registered by endpoint()), before the form is read.
-  app.on(
-    'POST',
-    endpoints.importExport.importExport,
-    bodyLimit({
-      maxSize: MAX_IMPORT_FILE_BYTES + MULTIPART_OVERHEAD_BYTES,
-      onError: () => {
-        throw new ApiError(413, importTooLargeMessage(MAX_IMPORT_FILE_BYTES));
-      },
-    }),
-  );
+  limitUpload(app, endpoints.importExport.importExport, MAX_IMPORT_FILE_BYTES, importTooLargeMessage(MAX_IMPORT_FILE_BYTES));
 
   app.openapi(route, async (c) => {
     const form: { [IMPORT_FILE_FIELD]?: File } = c.req.valid('form');
-    const file = form[IMPORT_FILE_FIELD];
-    if (!(file instanceof File)) throw new ApiError(400, MISSING_FILE_MESSAGE, {}, { [IMPORT_FILE_FIELD]: ['required'] });
-    if (file.size > MAX_IMPORT_FILE_BYTES) throw new ApiError(413, importTooLargeMessage(MAX_IMPORT_FILE_BYTES));
+    const file = uploadedFile(form, IMPORT_FILE_FIELD, MAX_IMPORT_FILE_BYTES, {
+      missing: MISSING_FILE_MESSAGE,
+      tooLarge: importTooLargeMessage(MAX_IMPORT_FILE_BYTES),
+    });
     const bytes = new Uint8Array(await file.arrayBuffer());
     const decoded = await decodeCollectionExport(bytes);
     if (!decoded.ok) throw new ApiError(400, importRejectedMessage(decoded.message), {}, { [IMPORT_FILE_FIELD]: [decoded.reason] });

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { runningTabDataResponseSchema } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { listRunsIn } from '../../runs/runRepository';
-import { lastExecutedOf, runningCollectionOf } from '../../runs/runViews';
+import { hintResources, lastExecutedOf, runningCollectionOf } from '../../runs/runViews';
 import type { Api } from '../../services';
 import { callerOrgId } from './runLookup';
 
@@ -36,8 +36,9 @@ export function registerGetRunningTabData({ app, endpoint, services }: Api): voi
       .orderBy('time_completed', 'desc')
       .limit(LAST_EXECUTED_KEPT)
       .execute();
+    const resources = ordered.some((run) => run.state === 'QUEUED') ? await hintResources(db) : [];
     const data = {
-      runningTestStatus: await Promise.all(ordered.map((run) => runningCollectionOf(db, run))),
+      runningTestStatus: await Promise.all(ordered.map((run) => runningCollectionOf(db, run, resources))),
       lastExecutedTestStates: await Promise.all(completed.map((run) => lastExecutedOf(db, run))),
     };
     return c.json({ success: true as const, data }, 200);

@@ -5,8 +5,6 @@ import { currentUser, type AppEnv } from '../../http/appEnv';
 import { findRun, type RunRow } from '../../runs/runRepository';
 import type { Services } from '../../services';
 
-export { runNotFoundMessage };
-
 /** The caller's organization: runs are visible within the organization of their collection only. */
 export const callerOrgId = (c: Context<AppEnv>): string => currentUser(c).row.org_id;
 

@@ -10,7 +10,7 @@ import type { Api } from '../../services';
 import { findCollection } from '../collections/collectionRepository';
 import { SCHEDULES_TAG } from './scheduleLookup';
 
-export const scheduleDevicesNotFound = (id: string) => `No schedule or collection ${id}`;
+const scheduleDevicesNotFound = (id: string) => `No schedule or collection ${id}`;
 
 export function registerGetScheduleDevices({ app, endpoint, services }: Api): void {
   const route = endpoint(

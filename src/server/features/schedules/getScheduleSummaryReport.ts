@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { runNotFoundMessage } from '../../../shared/contracts/runs';
 import { SCHEDULE_MESSAGES, scheduleReportFileName } from '../../../shared/contracts/schedules';
 import { endpoints } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
@@ -9,7 +10,7 @@ import { findExecution } from '../../schedules/scheduleViews';
 import type { Api } from '../../services';
 import { MAX_REPORTS_PER_ZIP } from '../runs/getScheduleReport';
 import { timezoneQuery } from '../runs/reportTimeZone';
-import { idList, runNotFoundMessage } from '../runs/runLookup';
+import { idList } from '../runs/runLookup';
 import { SCHEDULES_TAG } from './scheduleLookup';
 
 const querySchema = z.object({

@@ -7,7 +7,7 @@ import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
 import { VARIABLES_TAG } from './variableApi';
 import { deactivateVariable, requireActiveVariable } from './variableRepository';
-import { variableUsageOf } from './variableUsage';
+import { collectionsUsing } from './variableUsage';
 
 export function registerDeleteVariable({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -29,7 +29,7 @@ export function registerDeleteVariable({ app, endpoint, services }: Api): void {
 
   app.openapi(route, async (c) => {
     const row = await requireActiveVariable(services.db, c.req.valid('json').id, currentUser(c));
-    const { collections } = await variableUsageOf(services.db, row);
+    const collections = await collectionsUsing(services.db, row);
     if (collections.length > 0) throw new ApiError(409, VARIABLE_MESSAGES.inUse(collections.map((collection) => collection.testSuiteName)));
     await deactivateVariable(services.db, row.id);
     return c.json({ success: true as const, message: VARIABLE_MESSAGES.removed }, 200);

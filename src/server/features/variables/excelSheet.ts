@@ -50,9 +50,14 @@ function cellText(cell: ExcelJS.Cell): string {
   return cell.text;
 }
 
+/** `text` made `${name}`-safe: each run of non-word characters becomes one `_`, none leading or trailing; may be empty. */
+export function toVariableName(text: string): string {
+  return text.replaceAll(/\W+/g, '_').replaceAll(/^_+|_+$/g, '');
+}
+
 /** A `${name}`-safe variable name for a column header; unique (ignoring case) and never a system variable's. */
 function variableNameFor(header: string, column: number, taken: Set<string>): string {
-  const base = header.replaceAll(/\W+/g, '_').replaceAll(/^_+|_+$/g, '') || `column_${column}`;
+  const base = toVariableName(header) || `column_${column}`;
   let name = base;
   for (let suffix = 2; taken.has(name.toLowerCase()); suffix++) name = `${base}_${suffix}`;
   taken.add(name.toLowerCase());

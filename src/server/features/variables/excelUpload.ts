@@ -1,13 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { EXCEL_FILE_FIELD, EXCEL_VARIABLE_FIELD, VARIABLE_LIMITS, VARIABLE_MESSAGES } from '../../../shared/contracts/variables';
 import { ApiError } from '../../http/apiError';
+import { limitUpload, uploadedFile } from '../../http/uploadLimit';
 import { fieldErrorsOf } from '../../http/validation';
 import type { Api } from '../../services';
-import { readExcelSheet, type ExcelSheet } from './excelSheet';
-
-/** Room for the multipart framing and the variable JSON around the file. */
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+import { readExcelSheet, toVariableName, type ExcelSheet } from './excelSheet';
 
 /** The form of createExcelVariable and updateExcelVariable: the file, and the variable as JSON (a text field or a JSON part). */
 export const excelUploadFormSchema = z.object({
@@ -22,16 +19,7 @@ export const EXCEL_UPLOAD_DESCRIPTION =
 
 /** Refuses a body over the Excel limit before it is read (the app's 1 MiB JSON limit does not apply to these paths). */
 export function limitExcelUpload(app: Api['app'], path: string): void {
-  app.on(
-    'POST',
-    path,
-    bodyLimit({
-      maxSize: VARIABLE_LIMITS.excelFileBytes + MULTIPART_OVERHEAD_BYTES,
-      onError: () => {
-        throw new ApiError(413, VARIABLE_MESSAGES.excelTooLarge(VARIABLE_LIMITS.excelFileBytes));
-      },
-    }),
-  );
+  limitUpload(app, path, VARIABLE_LIMITS.excelFileBytes, VARIABLE_MESSAGES.excelTooLarge(VARIABLE_LIMITS.excelFileBytes));
 }
 
 export interface ExcelUpload<T> {
@@ -51,9 +39,10 @@ async function variableJsonOf(part: string | File | undefined): Promise<unknown>
 
 /** Checks the form of an Excel upload and reads its sheet; every problem is a 400 or 413 with the reason. */
 export async function readExcelUpload<T extends z.ZodType>(form: { file?: unknown; variable?: string | File }, fieldsSchema: T): Promise<ExcelUpload<z.infer<T>>> {
-  const file = form[EXCEL_FILE_FIELD];
-  if (!(file instanceof File)) throw new ApiError(400, VARIABLE_MESSAGES.excelMissingFile, {}, { [EXCEL_FILE_FIELD]: ['required'] });
-  if (file.size > VARIABLE_LIMITS.excelFileBytes) throw new ApiError(413, VARIABLE_MESSAGES.excelTooLarge(VARIABLE_LIMITS.excelFileBytes));
+  const file = uploadedFile(form, EXCEL_FILE_FIELD, VARIABLE_LIMITS.excelFileBytes, {
+    missing: VARIABLE_MESSAGES.excelMissingFile,
+    tooLarge: VARIABLE_MESSAGES.excelTooLarge(VARIABLE_LIMITS.excelFileBytes),
+  });
   const parsed = fieldsSchema.safeParse(await variableJsonOf(form[EXCEL_VARIABLE_FIELD]));
   if (!parsed.success) {
     const fieldErrors = Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error)).map(([field, messages]) => [`${EXCEL_VARIABLE_FIELD}.${field}`, messages]));
@@ -66,7 +55,7 @@ export async function readExcelUpload<T extends z.ZodType>(form: { file?: unknow
 
 /** The default name of an Excel variable: its file's name without the extension, made `${name}`-safe. */
 export function nameFromFileName(fileName: string): string {
-  const base = fileName.replace(/\.[^.]*$/, '').replaceAll(/\W+/g, '_').replaceAll(/^_+|_+$/g, '');
+  const base = toVariableName(fileName.replace(/\.[^.]*$/, ''));
   // Leave room for the _1, _2 ... suffix within the name limit.
   return (base || 'excel').slice(0, VARIABLE_LIMITS.name - 6);
 }

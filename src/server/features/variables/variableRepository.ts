@@ -64,7 +64,7 @@ export function systemVariables(origin: string): Variable[] {
 /** Excel variables are visible to holders of DATASOURCE_INPUT only (§2, §6). */
 export const seesExcel = (user: AuthenticatedUser): boolean => hasPermission(user.features, 'DATASOURCE_INPUT');
 
-export function assertMaySeeVariable(user: AuthenticatedUser, row: Pick<VariableRow, 'value_type'>): void {
+function assertMaySeeVariable(user: AuthenticatedUser, row: Pick<VariableRow, 'value_type'>): void {
   if (row.value_type === 'Excel' && !seesExcel(user)) throw new ApiError(403, FORBIDDEN_MESSAGE);
 }
 
@@ -221,7 +221,7 @@ export async function deactivateVariable(db: Db, id: string): Promise<void> {
 }
 
 /** `base`, or base_1, base_2 ... : the first name no active variable of the organization has (§4, Excel names). */
-export async function freeVariableName(db: Db, orgId: string, base: string, exceptId?: string): Promise<string> {
+export async function freeVariableName(db: Db, orgId: string, base: string): Promise<string> {
   const taken = new Set(
     (
       await db
@@ -229,7 +229,6 @@ export async function freeVariableName(db: Db, orgId: string, base: string, exce
         .select('variable_name')
         .where('org_id', '=', orgId)
         .where('status', '=', 'active')
-        .$if(exceptId !== undefined, (qb) => qb.where('id', '!=', exceptId ?? ''))
         .execute()
     ).map((row) => row.variable_name.toLowerCase()),
   );

@@ -5,16 +5,21 @@ import { listScheduleRows, parseDefinition } from '../../schedules/scheduleRepos
 import { listCollections } from '../collections/collectionRepository';
 import { variableValues, type VariableRow } from './variableRepository';
 
+/** The live collections that use the variable (the collection half of variableUsageOf). */
+export async function collectionsUsing(db: Db, row: VariableRow): Promise<VariableUsage['collections']> {
+  const names = new Set(row.value_type === 'Excel' ? variableValues(row) : [row.variable_name]);
+  return (await listCollections(db, { orgId: row.org_id }))
+    .filter((collection) => externalVariables(collection).some((name) => names.has(name)))
+    .map((collection) => ({ id: collection.id, testSuiteName: collection.testSuiteName }));
+}
+
 /**
  * Who uses the variable (docs/decisions.md, Variables): a live collection whose steps read one of its names as
  * `${name}` without setting it themselves (an Excel variable's names are its mapping's), and a live schedule whose
  * override pairs or data source name it by id.
  */
 export async function variableUsageOf(db: Db, row: VariableRow): Promise<VariableUsage> {
-  const names = new Set(row.value_type === 'Excel' ? variableValues(row) : [row.variable_name]);
-  const collections = (await listCollections(db, { orgId: row.org_id }))
-    .filter((collection) => externalVariables(collection).some((name) => names.has(name)))
-    .map((collection) => ({ id: collection.id, testSuiteName: collection.testSuiteName }));
+  const collections = await collectionsUsing(db, row);
   const schedules = (await listScheduleRows(db, row.org_id))
     .filter((schedule) => {
       const definition = parseDefinition(schedule);
