@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { errorMessage, splitIntoWords, visibleError } from './error-messages';
+import { ApiError } from './api-error';
+import { errorMessage, fieldErrorText, splitIntoWords, visibleError } from './error-messages';
 import { namePattern } from './validators';
 
 describe('errorMessage', () => {
@@ -32,5 +33,13 @@ describe('visibleError', () => {
     expect(visibleError('required', false)).toBeNull();
     expect(visibleError('required', true)).toBe('Required');
     expect(visibleError(null, true)).toBeNull();
+  });
+});
+
+describe('fieldErrorText', () => {
+  it("shows the field's first error key as text, else the error's message", () => {
+    expect(fieldErrorText(new ApiError(400, 'Bad request', { labelName: ['NoneOf'] }), 'labelName')).toBe('Already Exists');
+    expect(fieldErrorText(new ApiError(400, 'Bad request', { tagName: ['NoneOf'] }), 'labelName')).toBe('Bad request');
+    expect(fieldErrorText('offline', 'labelName')).toBe('offline');
   });
 });

@@ -1,3 +1,4 @@
+import { ApiError } from './api-error';
 import { ERROR_KEYS } from './validators';
 
 /** Keys whose display text the spec names (part 1 §5 Error display mapping); other keys are split into words. */
@@ -24,4 +25,18 @@ export function errorMessage(key: string): string {
 /** Errors show only once the control is touched. */
 export function visibleError(key: string | null, touched: boolean): string | null {
   return touched && key ? errorMessage(key) : null;
+}
+
+/** An error's own message, else the thrown value as text. */
+export function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Why the server (or the contract, before sending) refused `field`: its first field error key as display text
+ * (NoneOf -> 'Already Exists'), else the error's message.
+ */
+export function fieldErrorText(error: unknown, field: string): string {
+  const key = error instanceof ApiError ? error.fieldErrors?.[field]?.[0] : undefined;
+  return key ? errorMessage(key) : errorText(error);
 }

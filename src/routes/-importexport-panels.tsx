@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
 import { controlRoomKeys } from '../features/control-room/api/control-room-keys';
 import { ImportExportPanel } from '../features/importexport/components/ImportExportPanel';
 import { PendingImportsPanel } from '../features/importexport/components/PendingImportsPanel';
@@ -32,9 +31,9 @@ export function PendingImportsSlot() {
  */
 export function ImportExportWatcher() {
   const queryClient = useQueryClient();
-  const refreshCollections = useCallback(() => {
+  const refreshCollections = () => {
     void queryClient.invalidateQueries({ queryKey: studioKeys.collections() });
     void queryClient.invalidateQueries({ queryKey: controlRoomKeys.collections() });
-  }, [queryClient]);
+  };
   return <TransferWatcher onCollectionsChanged={refreshCollections} />;
 }

@@ -22,5 +22,3 @@ export function createOfflineDbHarness(name = 'offline-test') {
     },
   };
 }
-
-export { clearAppOfflineDb } from './app-offline-db';

@@ -134,7 +134,7 @@ export function recurrenceOf(form: ScheduleForm, zone: string): Recurrence | nul
 function countError(value: string): string | null {
   if (value.trim() === '') return M.required;
   if (!DIGITS.test(value)) return M.onlyDigits;
-  return isCount(value) ? null : M.atLeastOne;
+  return Number(value) >= 1 ? null : M.atLeastOne;
 }
 
 /** The popup needs at least one collection; the rule is the selector's own, so the selector shows the one error. */
@@ -146,7 +146,7 @@ export function isMissingTags(selector: CollectionSelectorValue): boolean {
 }
 
 /** Why the selector's value cannot be saved (a missing tag, else the selector's rule with its tag filter applied), or null. */
-export function scheduleSelectionError(selector: CollectionSelectorValue, suites: readonly TestSuiteFeedItem[]): string | null {
+function scheduleSelectionError(selector: CollectionSelectorValue, suites: readonly TestSuiteFeedItem[]): string | null {
   if (isMissingTags(selector)) return M.selectTag;
   return selectionError(selector, collectionsMatchingTags(suites, selector), SCHEDULE_SELECTION_LIMITS);
 }

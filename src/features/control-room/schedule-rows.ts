@@ -1,4 +1,5 @@
 import { formatDate } from '../../lib/dates';
+import { upsertBy } from '../../lib/lists';
 import type { Tag, TestSuiteFeedItem } from '../../shared/contracts/collections';
 import { saveScheduleSchema, type SaveScheduleInput, type Schedule } from '../../shared/contracts/schedules';
 import { nextExecutionAfter, withRecurrenceDefaults } from '../../shared/schedule/recurrence';
@@ -90,6 +91,5 @@ export function scheduleWithSave(base: Schedule | undefined, body: SaveScheduleI
 
 /** The schedule list with `schedule` in it, added or replacing its row. */
 export function withScheduleRow(rows: readonly Schedule[] | undefined, schedule: Schedule): Schedule[] {
-  const known = (rows ?? []).some((row) => row.id === schedule.id);
-  return known ? (rows ?? []).map((row) => (row.id === schedule.id ? schedule : row)) : [...(rows ?? []), schedule];
+  return upsertBy(rows, schedule, (row) => row.id);
 }

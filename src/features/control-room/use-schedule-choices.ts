@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { deviceDisplayNameOf } from '../../shared/contracts/devices';
+import { deviceOptionNameOf } from '../../shared/contracts/devices';
 import type { ScheduleDevice } from '../../shared/contracts/schedules';
 import { collectionsQuery } from './api/collections';
 import { executableTestSuitesQuery } from './api/executable-test-suites';
@@ -24,7 +24,7 @@ export function useScheduleChoices(scheduleId: string | null) {
   // A device option takes its name from customName and its value from deviceId (part 1 §3).
   const newResources: ResourceOption[] = (resources.data ?? []).map((device) => ({
     id: device.deviceId,
-    label: device.customName || deviceDisplayNameOf(device),
+    label: deviceOptionNameOf(device),
     deviceType: device.deviceType,
   }));
   const currentResources: ResourceOption[] = scheduleId === null ? newResources : (scheduleDevices.data ?? []).map(optionOf);
@@ -34,7 +34,6 @@ export function useScheduleChoices(scheduleId: string | null) {
     executableSuites: executableSuites.data ?? [],
     currentResources,
     newResources,
-    isLoadingDevices: scheduleDevices.isLoading,
   };
 }
 

@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { SAVED_OFFLINE_MESSAGE } from '../../offline/components/PendingChanges';
 import { useAppOfflineQueues } from '../../offline/offline-queues';
@@ -21,35 +22,41 @@ import { scheduleWithSave, withScheduleRow } from './schedule-rows';
 export function useScheduleSaves() {
   const queryClient = useQueryClient();
   const { outbox } = useAppOfflineQueues();
-  const saveMutation = useOfflineMutation(saveScheduleMutation);
-  const listed = (id: string) => queryClient.getQueryData(schedulesQuery().queryKey)?.find((row) => row.id === id);
+  const { mutateAsync } = useOfflineMutation(saveScheduleMutation);
 
-  async function latest(id: string): Promise<Schedule> {
-    const row = listed(id);
-    const waiting = await outbox.latestPending(saveScheduleMutation, scheduleRecord(id));
-    const kept = waiting && scheduleWithSave(row, waiting, Date.now());
-    if (kept) return kept;
-    try {
-      return await getSchedule(id);
-    } catch (error) {
-      if (row && error instanceof ApiError && error.status === 0) return row;
-      throw error;
-    }
-  }
+  // Both close over stable values only (the client, the outbox, mutateAsync), so they keep their identity across renders.
+  const latest = useCallback(
+    async (id: string): Promise<Schedule> => {
+      const row = queryClient.getQueryData(schedulesQuery().queryKey)?.find((listedRow) => listedRow.id === id);
+      const waiting = await outbox.latestPending(saveScheduleMutation, scheduleRecord(id));
+      const kept = waiting && scheduleWithSave(row, waiting, Date.now());
+      if (kept) return kept;
+      try {
+        return await getSchedule(id);
+      } catch (error) {
+        if (row && error instanceof ApiError && error.status === 0) return row;
+        throw error;
+      }
+    },
+    [queryClient, outbox],
+  );
 
-  async function save(body: SaveScheduleInput, base?: Schedule): Promise<string> {
-    const sent = withScheduleId(body);
-    const outcome = await saveMutation.mutateAsync(sent);
-    if (outcome.state === 'queued') {
-      const shown = scheduleWithSave(base, sent, Date.now());
-      if (shown) queryClient.setQueryData(schedulesQuery().queryKey, (rows) => withScheduleRow(rows, shown));
-      toast.info(SAVED_OFFLINE_MESSAGE);
-      return sent.id;
-    }
-    toast.success(M.scheduleSaved);
-    await queryClient.invalidateQueries({ queryKey: controlRoomKeys.schedules() });
-    return outcome.data.id;
-  }
+  const save = useCallback(
+    async (body: SaveScheduleInput, base?: Schedule): Promise<string> => {
+      const sent = withScheduleId(body);
+      const outcome = await mutateAsync(sent);
+      if (outcome.state === 'queued') {
+        const shown = scheduleWithSave(base, sent, Date.now());
+        if (shown) queryClient.setQueryData(schedulesQuery().queryKey, (rows) => withScheduleRow(rows, shown));
+        toast.info(SAVED_OFFLINE_MESSAGE);
+        return sent.id;
+      }
+      toast.success(M.scheduleSaved);
+      await queryClient.invalidateQueries({ queryKey: controlRoomKeys.schedules() });
+      return outcome.data.id;
+    },
+    [queryClient, mutateAsync],
+  );
 
   return { latest, save };
 }

@@ -27,8 +27,6 @@ export interface RuntimeConfigurationDialogProps {
  */
 export function RuntimeConfigurationDialog({ scheduleId, config, onClose, onSaved }: RuntimeConfigurationDialogProps) {
   const { latest, save: saveSchedule } = useScheduleSaves();
-  // Loading happens once per schedule, not once per render of the hook's fresh functions.
-  const loadLatest = useRef(latest);
   const choices = useScheduleChoices(scheduleId);
   const [loaded, setLoaded] = useState<{ schedule: Schedule; options: RuntimeOptions } | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<RuntimeField>>(new Set());
@@ -42,7 +40,7 @@ export function RuntimeConfigurationDialog({ scheduleId, config, onClose, onSave
 
   useEffect(() => {
     let current = true;
-    loadLatest.current(scheduleId).then(
+    latest(scheduleId).then(
       (schedule) => {
         if (current) setLoaded({ schedule, options: runtimeOptionsOf(schedule) });
       },
@@ -55,7 +53,7 @@ export function RuntimeConfigurationDialog({ scheduleId, config, onClose, onSave
     return () => {
       current = false;
     };
-  }, [scheduleId]);
+  }, [scheduleId, latest]);
 
   const errors = loaded ? runtimeErrors(loaded.options) : {};
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { controlRoomBackend, makeQueuedSchedule, makeSchedule, type ControlRoomBackendOptions } from '../../../../tests/msw/control-room';
 import { server } from '../../../../tests/msw/server';
 import { makeCollection, studioBackend } from '../../../../tests/msw/studio-handlers';
-import { clearAppOfflineDb } from '../../../../tests/support/offline-db';
+import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { pollLink, usePollingClock } from '../../../../tests/support/poll-link';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';

@@ -1,4 +1,5 @@
 import { apiJson } from '../../../lib/api-client';
+import { upsertBy } from '../../../lib/lists';
 import { idempotencyHeaders, type OfflineMutation } from '../../../offline/outbox';
 import {
   IMAGE_FILTER_GROUP_KEYS,
@@ -33,8 +34,5 @@ export const saveImageFilterMutation: OfflineMutation<ImageFilter, ImageFilter> 
 /** The groups with `filter` added or renamed, for showing a save kept offline. */
 export function withImageFilter(groups: ImageFilterGroups, filter: ImageFilter): ImageFilterGroups {
   const key = IMAGE_FILTER_GROUP_KEYS[filter.type];
-  const group = groups[key];
-  const saved = { ...filter, name: filter.name.trim() };
-  const known = group.some((candidate) => candidate.id === filter.id);
-  return { ...groups, [key]: known ? group.map((candidate) => (candidate.id === filter.id ? saved : candidate)) : [...group, saved] };
+  return { ...groups, [key]: upsertBy(groups[key], { ...filter, name: filter.name.trim() }, (candidate) => candidate.id) };
 }

@@ -4,7 +4,7 @@ import { ApiError } from '../../../lib/api-error';
 import { visibleError } from '../../../lib/error-messages';
 import { namePattern, required, validate } from '../../../lib/validators';
 import type { PendingImport } from '../../../offline/db';
-import { deviceDisplayNameOf, type DevicesResponse } from '../../../shared/contracts/devices';
+import { deviceOptionNameOf, type DevicesResponse } from '../../../shared/contracts/devices';
 import { COLLECTION_UPDATED_MESSAGE, importDataKindOf, type ImportDataRequiredItem, type ImportProcess } from '../../../shared/contracts/importexport';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
@@ -33,7 +33,7 @@ function resourceOptions(lists: ResourceListState['data'], type: ImportDataRequi
   if (!lists) return [];
   const devices = type === 'MobileDevice' ? lists.mobileDevices : [...lists.desktopDevices, ...lists.browserDevices];
   // Spec part 1 §3: a device option takes its name from customName and its value from deviceId.
-  return devices.map((device) => ({ id: device.deviceId, label: device.customName || deviceDisplayNameOf(device) }));
+  return devices.map((device) => ({ id: device.deviceId, label: deviceOptionNameOf(device) }));
 }
 
 function fieldLabel(item: ImportDataRequiredItem): string {

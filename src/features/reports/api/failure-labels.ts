@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
+import { upsertBy } from '../../../lib/lists';
 import { idempotencyHeaders, type OfflineMutation } from '../../../offline/outbox';
 import {
   collectionLabelResponseSchema,
@@ -100,6 +101,5 @@ export const attachFailureLabelMutation: OfflineMutation<RunLabelChoice, LabelAn
 
 /** The labels with one added or renamed, for showing a change kept offline. */
 export function withFailureLabel(labels: readonly FailureLabel[] | undefined, label: FailureLabel): FailureLabel[] {
-  const others = (labels ?? []).filter((known) => known.labelId !== label.labelId);
-  return [...others, label].sort((a, b) => a.labelName.localeCompare(b.labelName));
+  return upsertBy(labels, label, (known) => known.labelId, (a, b) => a.labelName.localeCompare(b.labelName));
 }

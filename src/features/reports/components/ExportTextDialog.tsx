@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { exportFileNameError } from '../../../lib/csv';
 import { visibleError } from '../../../lib/error-messages';
-import { FIELD_ERROR_KEYS } from '../../../shared/contracts/collections';
+import { required } from '../../../lib/validators';
 import { SaveCancelFooter } from '../../../ui/SaveCancelFooter';
 import { Dialog } from '../../../ui/Dialog';
 import { TextArea } from '../../../ui/TextArea';
@@ -28,7 +28,7 @@ export function ExportTextDialog({ defaultContent, defaultFileName, onClose }: E
   const [isFileNameTouched, setFileNameTouched] = useState(false);
   const fileNameError = exportFileNameError(fileName);
   // Spec part 1 §5: Save stays disabled until the content and the file name are valid.
-  const canSave = fileNameError === null && content.trim() !== '';
+  const canSave = fileNameError === null && required(content) === null;
 
   const save = () => {
     saveBlob(textFileName(fileName), new Blob([content], { type: 'text/plain;charset=utf-8' }));
@@ -49,7 +49,7 @@ export function ExportTextDialog({ defaultContent, defaultFileName, onClose }: E
         onChange={setContent}
         rows={14}
         isRequired
-        errorMessage={visibleError(content.trim() === '' ? FIELD_ERROR_KEYS.required : null, content !== defaultContent) ?? undefined}
+        errorMessage={visibleError(required(content), content !== defaultContent) ?? undefined}
       />
       <TextField
         label="File name"

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { errorText, fieldErrorText } from '../../../lib/error-messages';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
@@ -19,7 +20,6 @@ import {
   runLabelRecord,
   withFailureLabel,
 } from '../api/failure-labels';
-import { errorText, labelNameError } from '../label-errors';
 
 const NO_LABEL = '';
 
@@ -107,7 +107,7 @@ export function FailureLabelPicker({ statusId }: { statusId: string }) {
     orToast(async () => {
       const label: FailureLabel = { labelId: newClientRecordId(), labelName: newName.trim() };
       const created = await createLabel.mutateAsync(label).catch((error: unknown) => {
-        setCreateError(labelNameError(error));
+        setCreateError(fieldErrorText(error, 'labelName'));
         return null;
       });
       if (!created) return;
@@ -132,7 +132,7 @@ export function FailureLabelPicker({ statusId }: { statusId: string }) {
         }
         toast.success(outcome.data.message);
       } catch (error) {
-        return labelNameError(error);
+        return fieldErrorText(error, 'labelName');
       }
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: failureLabelsQuery().queryKey }),

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { makeDevice, resourcesBackend } from '../../../../tests/msw/resources-handlers';
 import { server } from '../../../../tests/msw/server';
-import { clearAppOfflineDb } from '../../../../tests/support/offline-db';
+import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { pollLink, usePollingClock } from '../../../../tests/support/poll-link';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';

@@ -1,16 +1,14 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { configQueryOptions } from '../../../lib/config';
-import { getSession, subscribeSession } from '../../../lib/session';
 import { userDetailsQueryOptions } from '../../../lib/user-details';
+import { useSignedInUserId } from '../../../offline/signed-in-user';
 import { hasWallDisplayMark, useWallDisplay } from '../../../offline/wall-display-mode';
 import { usePageTitle } from '../route-meta';
 import { AppLayout, type AppLayoutProps } from './AppLayout';
 
 export type RootLayoutProps = Pick<AppLayoutProps, 'statusPanels' | 'overlay' | 'onImportFile'>;
-
-const sessionUserId = () => getSession()?.userId ?? null;
 
 // Loaded only for a wall display, so ordinary pages (and the sign-in page's budget) do not carry it.
 const WallDisplayIndicator = lazy(() => import('./WallDisplayIndicator').then((module) => ({ default: module.WallDisplayIndicator })));
@@ -19,7 +17,7 @@ const WallDisplayIndicator = lazy(() => import('./WallDisplayIndicator').then((m
 export function RootLayout({ statusPanels, overlay, onImportFile }: RootLayoutProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const title = usePageTitle();
-  const userId = useSyncExternalStore(subscribeSession, sessionUserId);
+  const userId = useSignedInUserId();
   const { data: user } = useQuery({ ...userDetailsQueryOptions(), enabled: userId !== null });
   const { data: config } = useQuery(configQueryOptions);
   const wallDisplayMarked = useRouterState({ select: (state) => hasWallDisplayMark(state.location.searchStr) });

@@ -1,11 +1,9 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
+import { QUERY_CACHE_MAX_AGE_MS } from '../../../offline/constants';
 import { collectionResponseSchema, type Collection } from '../../../shared/contracts/collections';
 import { endpoints } from '../../../shared/endpoints';
 import { studioKeys } from './studio-keys';
-
-/** Opened and saved collections are kept a week (and persisted with the cache), so one opens again offline. */
-const KEPT_FOR_OFFLINE_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** GET {automation}/testSuite/loadTest?id opens a collection (spec part 1 §7). */
 export const collectionQuery = (id: string) =>
@@ -13,7 +11,8 @@ export const collectionQuery = (id: string) =>
     queryKey: studioKeys.collection(id),
     queryFn: async ({ signal }): Promise<Collection> =>
       (await apiJson(`${endpoints.collections.load}?${new URLSearchParams({ id })}`, collectionResponseSchema, { signal })).data,
-    gcTime: KEPT_FOR_OFFLINE_MS,
+    // Opened and saved collections are kept as long as the persisted cache (a week), so one opens again offline.
+    gcTime: QUERY_CACHE_MAX_AGE_MS,
     // Open asks the server each time; offline the request fails at once, and the kept copy is used (see openCollection).
     staleTime: 0,
     retry: false,

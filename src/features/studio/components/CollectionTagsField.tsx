@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/error-messages';
+import { errorMessage, fieldErrorText } from '../../../lib/error-messages';
 import { FIELD_ERROR_KEYS, ORGANIZATION_TAG, saveTagRequestSchema, VERSION_TAG, type Collection, type Tag, type TagType } from '../../../shared/contracts/collections';
 import { Button } from '../../../ui/Button';
 import { RadioGroup } from '../../../ui/RadioGroup';
@@ -23,12 +22,6 @@ export function tagOptions(tags: readonly Tag[], type: TagType, chosen: readonly
   const known = new Set(tags.map((tag) => tag.id));
   const unknown = chosen.filter((id) => !known.has(id)).map((id) => ({ id, label: `${id} (not found)` }));
   return [...offered.map((tag) => ({ id: tag.id, label: tag.tagName })), ...unknown];
-}
-
-/** The display text of why the server (or the contract, before sending) refused a tag name. */
-function tagNameError(error: unknown): string {
-  const key = error instanceof ApiError ? error.fieldErrors?.tagName?.[0] : undefined;
-  return key ? errorMessage(key) : error instanceof Error ? error.message : String(error);
 }
 
 export interface CollectionTagsFieldProps {
@@ -64,7 +57,7 @@ export function CollectionTagsField({ collection, onChange }: CollectionTagsFiel
       onChange(saved.data.tagType === VERSION_TAG ? { tags: collection.tags, version: saved.data.id } : { tags: [...collection.tags, saved.data.id], version: collection.version });
       setNewName('');
     } catch (error) {
-      setNameError(tagNameError(error));
+      setNameError(fieldErrorText(error, 'tagName'));
     } finally {
       setSaving(false);
     }

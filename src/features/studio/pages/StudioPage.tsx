@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
+import { upsertBy } from '../../../lib/lists';
 import { toast } from '../../../ui/Toast';
 import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
 import { useAppOfflineQueues } from '../../../offline/offline-queues';
@@ -61,9 +62,7 @@ function editing(collection: Collection): Editing {
 
 /** The collection list with a collection saved offline in it (added, or its row replaced), so it can be picked. */
 function withListed(list: readonly CollectionSummary[] | undefined, collection: Collection): CollectionSummary[] {
-  const row = toCollectionSummary(collection);
-  const others = (list ?? []).filter((listed) => listed.id !== row.id);
-  return [...others, row].sort((a, b) => a.testSuiteName.localeCompare(b.testSuiteName));
+  return upsertBy(list, toCollectionSummary(collection), (row) => row.id, (a, b) => a.testSuiteName.localeCompare(b.testSuiteName));
 }
 
 export interface StudioPageProps {
