@@ -28,3 +28,6 @@ export const DRAIN_LOCK_NAME = 'studio:offline-drain';
  * transfer does not outlive it; a token living shorter than twice that is refreshed once half its lifetime has passed.
  */
 export const DRAIN_TOKEN_MARGIN_MS = 60_000;
+
+/** A persisted query cache older than this is not shown: a week-old list would mislead more than an empty one. */
+export const QUERY_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

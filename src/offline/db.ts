@@ -118,6 +118,19 @@ export function isOwnedBy(item: { userId?: string }, userId: string | null): boo
   return item.userId === undefined || item.userId === userId;
 }
 
+/** The owner to stamp on work queued now: the signed-in user, or none when nobody is (see isOwnedBy). */
+export function ownerStamp(userId: string | null): { userId?: string } {
+  return userId === null ? {} : { userId };
+}
+
+/** The statuses of items still to be sent or received (queued or moving); finished ones are completed or failed. */
+export const ACTIVE_QUEUE_STATUSES: readonly string[] = ['queued', 'downloading', 'uploading'] satisfies (UploadStatus | DownloadStatus)[];
+
+/** Whether an upload or download is still to be sent or received (see ACTIVE_QUEUE_STATUSES). */
+export function isQueueItemActive(item: { status: string }): boolean {
+  return ACTIVE_QUEUE_STATUSES.includes(item.status);
+}
+
 export type OfflineDb = Dexie & {
   downloads: EntityTable<DownloadItem, 'id'>;
   downloadChunks: Table<DownloadChunk, [string, number]>;

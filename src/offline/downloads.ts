@@ -1,7 +1,7 @@
 import { apiFetch } from '../lib/api-client';
 import { FILE_DOWNLOAD_FAILED_MESSAGE } from '../shared/contracts/importexport';
 import { DOWNLOAD_PERSIST_BYTES, DOWNLOAD_REQUEST_BYTES } from './constants';
-import { createOrderedClock, isOwnedBy, type DownloadItem, type OfflineDb } from './db';
+import { createOrderedClock, isOwnedBy, isQueueItemActive, ownerStamp, type DownloadItem, type OfflineDb } from './db';
 import { oneDrainAtATime, type QueueGate } from './queue-gate';
 
 export type DownloadFetch = (url: string, init: RequestInit) => Promise<Response>;
@@ -81,7 +81,6 @@ export function createDownloadManager(options: DownloadManagerOptions) {
   }
 
   async function enqueue(request: DownloadRequest): Promise<DownloadItem> {
-    const owner = gate.currentUserId();
     const item: DownloadItem = {
       id: crypto.randomUUID(),
       ...request,
@@ -91,7 +90,7 @@ export function createDownloadManager(options: DownloadManagerOptions) {
       progress: 1,
       status: 'queued',
       createdAt: creationTime(),
-      ...(owner === null ? {} : { userId: owner }),
+      ...ownerStamp(gate.currentUserId()),
     };
     await db.downloads.add(item);
     onChange?.();
@@ -164,7 +163,15 @@ export function createDownloadManager(options: DownloadManagerOptions) {
       etag: response.headers.get('ETag'),
       status: 'downloading',
     };
-    await update(item.id, { receivedBytes: item.receivedBytes, totalBytes: item.totalBytes, etag: item.etag, status: 'downloading', error: undefined });
+    // Each range after the first finds the item as stored already (receivedBytes, which the queue view shows, included):
+    // write, and refresh the views, only when something changed.
+    const changed =
+      stored.status !== 'downloading' ||
+      stored.receivedBytes !== item.receivedBytes ||
+      stored.totalBytes !== item.totalBytes ||
+      stored.etag !== item.etag ||
+      stored.error !== undefined;
+    if (changed) await update(item.id, { receivedBytes: item.receivedBytes, totalBytes: item.totalBytes, etag: item.etag, status: 'downloading', error: undefined });
     const streamed = await receive(item, response);
     if (streamed === 'stop') return 'stop';
     // A range ended before the file: the next pass asks for the following one (an answer that brought nothing fails).
@@ -239,7 +246,7 @@ export function createDownloadManager(options: DownloadManagerOptions) {
         // Only the signed-in user's files: another user's wait for their owner's session.
         const next = await db.downloads
           .orderBy('createdAt')
-          .filter((item) => (item.status === 'queued' || item.status === 'downloading') && isOwnedBy(item, userId))
+          .filter((item) => isQueueItemActive(item) && isOwnedBy(item, userId))
           .first();
         if (!next || (await attempt(next)) === 'stop') return;
       }

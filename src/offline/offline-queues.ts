@@ -1,12 +1,11 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { subscribeSession } from '../lib/session';
 import { appOfflineQueueOptions, type AppOfflineQueueOptions } from './app-queue-options';
-import { isOwnedBy, offlineDb, requestPersistentStorage, type OfflineDb } from './db';
+import { ACTIVE_QUEUE_STATUSES, isOwnedBy, offlineDb, requestPersistentStorage, type OfflineDb } from './db';
 import { createDownloadManager } from './downloads';
 import { offlineKeys } from './offline-keys';
 import { createOutbox, registerOfflineMutations, type OfflineMutation } from './outbox';
 import { createQueueGate, type QueueGateOptions } from './queue-gate';
-import { isQueueItemActive } from './queue-views';
 import { setWorkWaitingForSignIn, type WorkWaitingForSignIn } from './sign-in-needed';
 import { createUploadManager } from './uploads';
 import { watchResumeTriggers, type WakeDetectorOptions } from './wake';
@@ -26,8 +25,8 @@ export type OfflineQueues = ReturnType<typeof startOfflineQueues>;
 export async function countWaitingWork(db: OfflineDb, userId: string): Promise<WorkWaitingForSignIn> {
   const [changes, uploads, downloads] = await Promise.all([
     db.outbox.where('userId').equals(userId).count(),
-    db.uploads.filter((item) => isQueueItemActive(item) && isOwnedBy(item, userId)).count(),
-    db.downloads.filter((item) => isQueueItemActive(item) && isOwnedBy(item, userId)).count(),
+    db.uploads.where('status').anyOf(ACTIVE_QUEUE_STATUSES).filter((item) => isOwnedBy(item, userId)).count(),
+    db.downloads.where('status').anyOf(ACTIVE_QUEUE_STATUSES).filter((item) => isOwnedBy(item, userId)).count(),
   ]);
   return { changes, transfers: uploads + downloads };
 }

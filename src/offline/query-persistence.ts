@@ -3,13 +3,12 @@ import { persistQueryClient, type PersistedClient, type PersistQueryClientOption
 import { openDB, type IDBPDatabase } from 'idb';
 import { configQueryOptions } from '../lib/config';
 import { getSession, subscribeSession } from '../lib/session';
+import { QUERY_CACHE_MAX_AGE_MS } from './constants';
 import { offlineKeys } from './offline-keys';
 
 export const QUERY_CACHE_DB_NAME = 'studio-query-cache';
 const STORE = 'clients';
 const CLIENT_KEY = 'react-query';
-/** A cache older than this is not shown: a week-old list would mislead more than an empty one. */
-export const QUERY_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** Writes are coalesced: a poll every 5 s must not rewrite the whole cache on every change. */
 export const QUERY_CACHE_WRITE_DELAY_MS = 1_000;
 

@@ -1,13 +1,10 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { liveQuery, type EntityTable } from 'dexie';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { getSession, subscribeSession } from '../lib/session';
 import { PROGRESS_READ_INTERVAL_MS, PROGRESS_READ_RETRIES } from './constants';
-import { isOwnedBy, offlineDb, type OfflineDb, type RefusedChange } from './db';
+import { isOwnedBy, isQueueItemActive, offlineDb, type OfflineDb, type RefusedChange } from './db';
 import { offlineKeys } from './offline-keys';
-import type { QueueGate } from './queue-gate';
-
-const signedInUserId = () => getSession()?.userId ?? null;
+import { signedInUserId, useSignedInUserId } from './signed-in-user';
 
 /** Keeps the signed-in user's items of a queue: another user of this browser never sees them. */
 function ownedBySignedInUser(): (item: { userId?: string }) => boolean {
@@ -39,10 +36,8 @@ export function uploadQueueQueryOptions(db: OfflineDb = offlineDb()) {
   return transferQueueQueryOptions(offlineKeys.uploads(), db.uploads);
 }
 
-/** Items still to be sent or received; finished ones are completed or failed. */
-export function isQueueItemActive(item: { status: string }): boolean {
-  return item.status === 'queued' || item.status === 'downloading' || item.status === 'uploading';
-}
+/** Re-exported for the queue panels (the one check lives in db.ts). */
+export { isQueueItemActive };
 
 /**
  * The refetchInterval of a view that watches a queue all the time (not only while its panel is open): every 1 s while
@@ -50,11 +45,6 @@ export function isQueueItemActive(item: { status: string }): boolean {
  */
 export function whileQueueActive(query: { state: { data?: readonly { status: string }[] } }): number | false {
   return query.state.data?.some(isQueueItemActive) ? PROGRESS_READ_INTERVAL_MS : false;
-}
-
-/** The signed-in user's id, kept current as sessions change (in this tab and in others). */
-export function useSignedInUserId(): string | null {
-  return useSyncExternalStore(subscribeSession, signedInUserId);
 }
 
 /** A value computed from IndexedDB for the signed-in user, kept current as the tables change (here and in other tabs). */
@@ -97,11 +87,6 @@ export function useHasPendingChanges(record: string, db: OfflineDb = offlineDb()
 /** The signed-in user's changes the server refused on replay, oldest first. */
 export function useRefusedChanges(db: OfflineDb = offlineDb()): readonly RefusedChange[] {
   return useLiveValue(refusedChanges, NO_REFUSALS, db);
-}
-
-/** True while the queues are paused until the user signs in again. */
-export function useSignInNeeded(gate: QueueGate): boolean {
-  return useSyncExternalStore(gate.subscribe, gate.isSignInNeeded);
 }
 
 function subscribeOnline(listener: () => void): () => void {

@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_HEADER } from '../shared/endpoints';
 import { getSession, type Session } from '../lib/session';
 import { fullJitterDelay } from './backoff';
-import { createOrderedClock, isOwnedBy, type OfflineDb, type UploadItem } from './db';
+import { createOrderedClock, isOwnedBy, isQueueItemActive, ownerStamp, type OfflineDb, type UploadItem } from './db';
 import { progressPercent } from './downloads';
 import { oneDrainAtATime, type QueueGate } from './queue-gate';
 
@@ -96,11 +96,6 @@ export function createUploadManager(options: UploadManagerOptions) {
   let stopped = false;
   const creationTime = createOrderedClock(now);
 
-  const ownerStamp = () => {
-    const userId = gate.currentUserId();
-    return userId === null ? {} : { userId };
-  };
-
   async function update(id: string, changes: Partial<UploadItem>): Promise<void> {
     await db.uploads.update(id, changes);
     onChange?.();
@@ -120,7 +115,7 @@ export function createUploadManager(options: UploadManagerOptions) {
       status: 'queued',
       progress: 1,
       createdAt: creationTime(),
-      ...ownerStamp(),
+      ...ownerStamp(gate.currentUserId()),
     };
     await db.uploads.add(item);
     onChange?.();
@@ -177,7 +172,7 @@ export function createUploadManager(options: UploadManagerOptions) {
   /** The signed-in user's unfinished uploads; another user's wait for their owner's session. */
   const waiting = () => {
     const userId = gate.currentUserId();
-    return db.uploads.orderBy('createdAt').filter((item) => (item.status === 'queued' || item.status === 'uploading') && isOwnedBy(item, userId));
+    return db.uploads.orderBy('createdAt').filter((item) => isQueueItemActive(item) && isOwnedBy(item, userId));
   };
 
   /** Arms one timer for the earliest postponed item, so backoff retries happen without a trigger. */

@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient, type UseMutationOptions } from '@tanstack/react-query';
-import { ensureAppOfflineQueues } from './offline-queues';
+import { useMutation, type UseMutationOptions } from '@tanstack/react-query';
+import { useAppOfflineQueues } from './offline-queues';
 import type { OfflineMutation, OutboxOutcome } from './outbox';
 
 export type OfflineMutationOptions<TVariables, TData> = Omit<UseMutationOptions<OutboxOutcome<TData>, Error, TVariables>, 'mutationKey' | 'mutationFn'>;
@@ -11,7 +11,7 @@ export type OfflineMutationOptions<TVariables, TData> = Omit<UseMutationOptions<
  * `sent` with the server's answer, or `queued` (saved offline, will sync).
  */
 export function useOfflineMutation<TVariables, TData>(mutation: OfflineMutation<TVariables, TData>, options: OfflineMutationOptions<TVariables, TData> = {}) {
-  const queues = ensureAppOfflineQueues(useQueryClient());
+  const queues = useAppOfflineQueues();
   queues.ensureMutation(mutation);
   return useMutation<OutboxOutcome<TData>, Error, TVariables>({ ...options, mutationKey: mutation.mutationKey });
 }

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Resolves once a service worker controls the page. The first install claims open pages (clientsClaim), but a page that
@@ -35,4 +36,27 @@ export function registrationState(page: Page) {
       waiting: Boolean(registration?.waiting),
     };
   });
+}
+
+/** Waits for the banner (`text`) saying a new version waits, checks that its worker is waiting, and returns the banner. */
+export async function waitForWaitingVersion(page: Page, text: string): Promise<Locator> {
+  const banner = page.getByRole('status').filter({ hasText: text });
+  await banner.waitFor({ timeout: 30_000 });
+  expect((await registrationState(page)).waiting).toBe(true);
+  return banner;
+}
+
+/** Marks the running page, so that isSamePage tells whether it is still this load (nothing swapped or reloaded it). */
+export async function markPage(page: Page): Promise<void> {
+  await page.evaluate(() => Object.assign(window, { studioMarker: true }));
+}
+
+/** Whether the page marked by markPage is still the one running. */
+export function isSamePage(page: Page): Promise<boolean> {
+  return page.evaluate(() => 'studioMarker' in window);
+}
+
+/** Checks that the new version's worker is the active one and nothing waits any more. */
+export async function expectNewVersionActive(page: Page): Promise<void> {
+  expect(await registrationState(page)).toMatchObject({ active: true, waiting: false });
 }

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { COLLECTION_IMPORTED_MESSAGE, importRejectedMessage } from '../../src/shared/contracts/importexport';
+import { COLLECTION_EXPORT_STARTED_MESSAGE, COLLECTION_IMPORTED_MESSAGE, EXPORT_IN_PROGRESS_ALERT, importRejectedMessage } from '../../src/shared/contracts/importexport';
 import { checkExportIntegrity, decodeCollectionExport, sha256, toHex } from '../../src/shared/importexport/format';
 import { buildExportFile, sampleCollection, sampleManifest } from '../support/collection-export';
 import { PlatformApi, poll } from './api';
@@ -76,10 +76,8 @@ describe.skipIf(chromiumMissing)('collection import and export in Chromium on a 
 
     await chooseOption(page, statusPanel(page, 'Collection Import / Export'), 'Collection to export', name);
     await statusPanel(page, 'Collection Import / Export').getByRole('button', { name: 'Export', exact: true }).click();
-    await toastWith(page, 'Collection Export Started').waitFor();
-    await expect(statusPanel(page, 'Export / Download Queue').getByRole('alert').textContent()).resolves.toBe(
-      'Do not close or refresh the page until download completes',
-    );
+    await toastWith(page, COLLECTION_EXPORT_STARTED_MESSAGE).waitFor();
+    await expect(statusPanel(page, 'Export / Download Queue').getByRole('alert').textContent()).resolves.toBe(EXPORT_IN_PROGRESS_ALERT);
 
     const interruptedAt: number[] = [];
     for (const [index, percent] of CUT_AT_PERCENT.entries()) {

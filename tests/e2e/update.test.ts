@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useDeployableDist } from './deployable-dist';
 import { chromiumMissing, screenshot } from './harness';
 import { openWelcome, signIn, welcomeHeading } from './pages';
-import { registrationState, waitForServiceWorkerControl } from './service-worker';
+import { expectNewVersionActive, isSamePage, markPage, waitForServiceWorkerControl, waitForWaitingVersion } from './service-worker';
 import { useE2E } from './setup';
 
 const UPDATE_TEXT = 'A new version of Studio is available.';
@@ -23,20 +23,18 @@ describe.skipIf(chromiumMissing)('a new version waits until the user asks for it
     dist.deployNewVersion();
     await page.reload();
     await welcomeHeading(page).waitFor();
-    const banner = page.getByRole('status').filter({ hasText: UPDATE_TEXT });
-    await banner.waitFor({ timeout: 30_000 });
-    expect((await registrationState(page)).waiting).toBe(true);
+    const banner = await waitForWaitingVersion(page, UPDATE_TEXT);
     await screenshot(page, 'update-available');
 
     // Nothing swaps under the running page by itself.
-    await page.evaluate(() => Object.assign(window, { studioMarker: true }));
+    await markPage(page);
     await page.waitForTimeout(1_500);
-    expect(await page.evaluate(() => 'studioMarker' in window)).toBe(true);
+    expect(await isSamePage(page)).toBe(true);
 
     await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Reload' }).click()]);
     await welcomeHeading(page).waitFor();
-    expect(await page.evaluate(() => 'studioMarker' in window)).toBe(false);
-    expect(await registrationState(page)).toMatchObject({ active: true, waiting: false });
+    expect(await isSamePage(page)).toBe(false);
+    await expectNewVersionActive(page);
     expect(await page.getByText(UPDATE_TEXT).count()).toBe(0);
     await context.close();
   });

@@ -5,7 +5,7 @@ import { endpoints } from '../../src/shared/endpoints';
 import { useDeployableDist } from './deployable-dist';
 import { chromiumMissing, screenshot } from './harness';
 import { signIn } from './pages';
-import { registrationState, waitForServiceWorkerControl } from './service-worker';
+import { expectNewVersionActive, isSamePage, markPage, registrationState, waitForServiceWorkerControl, waitForWaitingVersion } from './service-worker';
 import { useE2E } from './setup';
 
 const WALL_UPDATE_TEXT = 'This wall display applies it once no transfer or change waits to be sent.';
@@ -109,15 +109,13 @@ describe.skipIf(chromiumMissing)('a wall display', () => {
 
     dist.deployNewVersion();
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
-    const banner = page.getByRole('status').filter({ hasText: WALL_UPDATE_TEXT });
-    await banner.waitFor({ timeout: 30_000 });
-    expect((await registrationState(page)).waiting).toBe(true);
+    await waitForWaitingVersion(page, WALL_UPDATE_TEXT);
     await screenshot(page, 'wall-display-update-waiting');
 
     // While the upload is in flight, the running page stays.
-    await page.evaluate(() => Object.assign(window, { studioMarker: true }));
+    await markPage(page);
     await page.waitForTimeout(3_000);
-    expect(await page.evaluate(() => 'studioMarker' in window)).toBe(true);
+    expect(await isSamePage(page)).toBe(true);
 
     // The upload ends (refused: a failed item no longer waits): the queue is empty and the page moves to the new version.
     const reloaded = page.waitForEvent('load', { timeout: 60_000 });
@@ -126,8 +124,8 @@ describe.skipIf(chromiumMissing)('a wall display', () => {
       throw new Error(`The wall display did not reload: ${JSON.stringify(await updateDiagnostics(page))}`, { cause: error });
     });
     await badge.waitFor();
-    expect(await page.evaluate(() => 'studioMarker' in window)).toBe(false);
-    expect(await registrationState(page)).toMatchObject({ active: true, waiting: false });
+    expect(await isSamePage(page)).toBe(false);
+    await expectNewVersionActive(page);
 
     // Leaving the mode: hidden tabs stop polling again.
     await badge.getByRole('button', { name: 'Leave wall display' }).click();
