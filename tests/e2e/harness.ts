@@ -39,6 +39,8 @@ export interface Platform {
   readonly baseUrl: string;
   readonly admin: AdminCredentials;
   readonly dataDir: string;
+  /** The server process's id (the benches read its CPU time from /proc). */
+  pid(): number;
   /** Everything the server printed so far, for failure messages. */
   output(): string;
   /** Stops the server on the same port and data folder and starts it again (after `kill()` too). */
@@ -56,13 +58,14 @@ interface RunningServer {
 }
 
 function requireBuiltApp(): void {
-  if (!existsSync(join(ROOT_DIR, 'dist', 'index.html'))) {
+  // The server serves STATIC_DIR when it is set (as the benches may, to measure another build), else dist/.
+  if (!existsSync(join(process.env.STATIC_DIR ?? join(ROOT_DIR, 'dist'), 'index.html'))) {
     throw new Error('dist/ is missing: the end-to-end tests serve the built app. Run "npm run build" first (npm test does).');
   }
 }
 
-function launchServer(env: NodeJS.ProcessEnv, log: string[]): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+function launchServer(env: NodeJS.ProcessEnv, log: string[], nodeArgs: readonly string[]): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const printedAdmin: Partial<AdminCredentials> = {};
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => {
@@ -118,13 +121,16 @@ function killServer(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts the real server with a fresh data folder; `env` adds to or overrides the defaults. */
-export async function startPlatform({ env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<Platform> {
+/**
+ * Starts the real server with a fresh data folder; `env` adds to or overrides the defaults, and `nodeArgs` go to the
+ * server's node (a bench profiles it with --cpu-prof).
+ */
+export async function startPlatform({ env = {}, nodeArgs = [] }: { env?: NodeJS.ProcessEnv; nodeArgs?: readonly string[] } = {}): Promise<Platform> {
   requireBuiltApp();
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
   const log: string[] = [];
   const baseEnv: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, CHROMIUM_PATH, ...env };
-  let server = await launchServer(baseEnv, log).catch((error: unknown) => {
+  let server = await launchServer(baseEnv, log, nodeArgs).catch((error: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
@@ -139,11 +145,12 @@ export async function startPlatform({ env = {} }: { env?: NodeJS.ProcessEnv } = 
     baseUrl: server.origin,
     admin: { email, password },
     dataDir,
+    pid: () => server.child.pid ?? 0,
     output: () => log.join('\n'),
     async restart() {
       await stopServer(server.child);
       // The same port keeps the origin, so the browser's service worker and storage carry over.
-      server = await launchServer({ ...baseEnv, PORT: port }, log);
+      server = await launchServer({ ...baseEnv, PORT: port }, log, nodeArgs);
     },
     kill: () => killServer(server.child),
     async stop() {

@@ -10,25 +10,50 @@ export interface AccessTokenSigner {
   verify(token: string): Promise<AccessClaims | null>;
 }
 
+interface VerifiedToken {
+  claims: AccessClaims;
+  expiresAtMs: number;
+}
+
+/** Tokens whose signature was checked, kept until they expire; each polling tab presents the same one every few seconds. */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export function createAccessTokenSigner(secret: Uint8Array, ttlSeconds: number): AccessTokenSigner {
+  // Imported once: given raw bytes, jose imports the key again for every token.
+  const key = crypto.subtle.importKey('raw', secret as Uint8Array<ArrayBuffer>, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const verified = new Map<string, VerifiedToken>();
+
+  async function checkSignature(token: string): Promise<VerifiedToken | null> {
+    try {
+      const { payload } = await jwtVerify(token, await key, { algorithms: [ALGORITHM], issuer: ISSUER, requiredClaims: ['exp'] });
+      const parsed = accessClaimsSchema.safeParse(payload);
+      return parsed.success ? { claims: parsed.data, expiresAtMs: (payload.exp ?? 0) * 1000 } : null;
+    } catch (error) {
+      if (error instanceof errors.JOSEError) return null;
+      throw error;
+    }
+  }
+
   return {
-    sign: (claims) =>
+    sign: async (claims) =>
       new SignJWT({ ...claims, typ: 'access' })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
         .setIssuedAt()
         .setExpirationTime(`${ttlSeconds}s`)
-        .sign(secret),
+        .sign(await key),
+    // A token is a fixed string whose signature and claims never change, so a checked one stays valid until it
+    // expires; revocation is the session check's business (authorization.ts), made on every request.
     async verify(token) {
-      try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: [ALGORITHM], issuer: ISSUER });
-        const parsed = accessClaimsSchema.safeParse(payload);
-        return parsed.success ? parsed.data : null;
-      } catch (error) {
-        if (error instanceof errors.JOSEError) return null;
-        throw error;
-      }
+      const known = verified.get(token);
+      if (known && known.expiresAtMs > Date.now()) return known.claims;
+      if (known) verified.delete(token);
+      const checked = await checkSignature(token);
+      if (!checked) return null;
+      if (verified.size >= VERIFIED_CACHE_SIZE) verified.delete(verified.keys().next().value ?? '');
+      verified.set(token, checked);
+      return checked.claims;
     },
   };
 }

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 
@@ -13,6 +13,33 @@ export interface OpenedDatabase {
   sqlite: SqliteDatabase.Database;
 }
 
+/** Distinct statements kept prepared; the app issues a few hundred shapes of query, so this holds them all. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * The connection as Kysely sees it, with its prepared statements kept: Kysely prepares every query anew, and preparing
+ * cost as much as running on the polled endpoints. Kysely runs one query at a time on SQLite (its connection mutex) and
+ * finishes each before the next, so a statement is never in use twice.
+ */
+function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDatabase {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (statement) {
+        // Map order is insertion order: moving a hit to the end makes the first key the least recently used.
+        statements.delete(sql);
+      } else {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? '');
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+    close: () => sqlite.close(),
+  };
+}
+
 export async function openDatabase(file: string): Promise<OpenedDatabase> {
   mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
@@ -20,7 +47,7 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   sqlite.pragma('foreign_keys = ON');
   // Concurrent writers from another process (a second server, a CLI) wait instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   await migrate(db);
   return { db, sqlite };
 }

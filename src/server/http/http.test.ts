@@ -1,5 +1,8 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/contracts/errors';
+import { endpoints } from '../../shared/endpoints';
+import { rawRequest } from '../testing/rawRequest';
 import { startTestServer, type TestServer } from '../testing/testServer';
 
 describe('cross-cutting HTTP behaviour', () => {
@@ -22,6 +25,47 @@ describe('cross-cutting HTTP behaviour', () => {
     expect(await unchanged.text()).toBe('');
     const other = await t.request(`/api/users/${t.admin.id}`, { token, headers: { 'If-None-Match': '"stale"' } });
     expect(other.status).toBe(200);
+  });
+
+  it('compresses JSON answers over 1 KB by Accept-Encoding, each encoding under its own ETag', async () => {
+    const url = `${t.baseUrl}${endpoints.openApi}`;
+    const plain = await rawRequest(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const document = JSON.parse(plain.body.toString()) as unknown;
+    expect(plain.body.length).toBeGreaterThan(1024);
+
+    const brotli = await rawRequest(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toBe('Accept-Encoding');
+    expect(Number(brotli.headers['content-length'])).toBe(brotli.body.length);
+    expect(brotli.body.length).toBeLessThan(plain.body.length / 3);
+    expect(JSON.parse(brotliDecompressSync(brotli.body).toString())).toEqual(document);
+
+    const gzip = await rawRequest(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.body).toString())).toEqual(document);
+
+    const tags = [plain, brotli, gzip].map((response) => String(response.headers.etag));
+    expect(new Set(tags).size).toBe(3);
+    expect(tags[1]).toBe(`${tags[0]?.slice(0, -1)}-br"`);
+
+    // An unchanged answer is a bodiless 304 whichever of its encodings the client holds.
+    for (const held of tags) {
+      const unchanged = await rawRequest(url, { 'accept-encoding': 'br', 'if-none-match': held });
+      expect(unchanged.status).toBe(304);
+      expect(unchanged.body.length).toBe(0);
+      expect(unchanged.headers.etag).toBe(tags[1]);
+      expect(unchanged.headers.vary).toBe('Accept-Encoding');
+      expect(unchanged.headers['content-encoding']).toBeUndefined();
+    }
+  });
+
+  it('sends JSON answers of 1 KB or less as they are', async () => {
+    const small = await rawRequest(`${t.baseUrl}/api/users/${t.admin.id}`, { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' });
+    expect(small.status).toBe(200);
+    expect(small.body.length).toBeLessThanOrEqual(1024);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toMatchObject({ success: true });
   });
 
   it('never puts an ETag on token answers', async () => {

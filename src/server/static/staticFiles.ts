@@ -1,7 +1,11 @@
+import type { Stats } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import type { Context, Env, Hono } from 'hono';
 import { APP_BASE_PATH } from '../../shared/endpoints';
+import { bytesOf, compress, ENCODED_FILE_SUFFIX, negotiateEncoding, type ContentEncoding } from '../http/contentEncoding';
+import { entityTag, matchesAnyEncoding } from '../http/etag';
+import { isCompressible } from './precompress';
 
 export const NOT_BUILT_MESSAGE = 'The app is not built yet: run npm run build';
 
@@ -47,19 +51,84 @@ function resolveInside(root: string, relativePath: string): string | null {
   return rel.startsWith('..') || rel.startsWith(sep) ? null : target;
 }
 
-async function fileResponse<E extends Env>(c: Context<E>, file: string | null, cacheControl: string): Promise<Response | null> {
-  if (file === null) return null;
+/** One way a file can be sent: its bytes as they go out, and their entity tag. */
+interface Representation {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  encoding: ContentEncoding | null;
+}
+
+interface CachedFile {
+  mtimeMs: number;
+  size: number;
+  representations: Map<ContentEncoding | 'identity', Promise<Representation | null>>;
+}
+
+/**
+ * The representations of the files served so far, each read (and hashed) once per version of its file. The files are
+ * the build's and the runtime config, so this stays the size of a build.
+ */
+const servedFiles = new Map<string, CachedFile>();
+
+async function fileStats(file: string): Promise<Stats | null> {
   try {
-    if (!(await stat(file)).isFile()) return null;
-    const body = await readFile(file);
-    return c.body(body, 200, {
-      'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
-      'Cache-Control': cacheControl,
-    });
+    return await stat(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return null;
     throw error;
   }
+}
+
+function representationOf(body: Uint8Array<ArrayBuffer>, encoding: ContentEncoding | null): Representation {
+  return { body, encoding, etag: entityTag(body) };
+}
+
+/**
+ * The file's copy in `encoding`: the build's precompressed copy beside it when that is at least as new as the file,
+ * else (a runtime config edited in place, a build made without copies) compressed here once. Null when compressing does
+ * not make it smaller.
+ */
+async function encodedRepresentation(file: string, stats: Stats, encoding: ContentEncoding): Promise<Representation | null> {
+  const copy = `${file}${ENCODED_FILE_SUFFIX[encoding]}`;
+  const copyStats = await fileStats(copy);
+  const body = copyStats?.isFile() && copyStats.mtimeMs >= stats.mtimeMs ? bytesOf(await readFile(copy)) : await compress(await readFile(file), encoding, 'fast');
+  return body.byteLength < stats.size ? representationOf(body, encoding) : null;
+}
+
+function representation(file: string, stats: Stats, encoding: ContentEncoding | null): Promise<Representation | null> {
+  let cached = servedFiles.get(file);
+  if (!cached || cached.mtimeMs !== stats.mtimeMs || cached.size !== stats.size) {
+    cached = { mtimeMs: stats.mtimeMs, size: stats.size, representations: new Map() };
+    servedFiles.set(file, cached);
+  }
+  const key = encoding ?? 'identity';
+  let made = cached.representations.get(key);
+  if (!made) {
+    made = encoding ? encodedRepresentation(file, stats, encoding) : readFile(file).then((body) => representationOf(bytesOf(body), null));
+    // A failed read is not kept: the next request tries again.
+    made.catch(() => cached.representations.delete(key));
+    cached.representations.set(key, made);
+  }
+  return made;
+}
+
+async function fileResponse<E extends Env>(c: Context<E>, file: string | null, cacheControl: string): Promise<Response | null> {
+  if (file === null) return null;
+  const stats = await fileStats(file);
+  if (!stats?.isFile()) return null;
+  const compressible = isCompressible(file);
+  const encoding = compressible ? negotiateEncoding(c.req.header('accept-encoding')) : null;
+  const sent = (encoding ? await representation(file, stats, encoding) : null) ?? (await representation(file, stats, null));
+  if (!sent) return null;
+  const headers: Record<string, string> = {
+    'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Cache-Control': cacheControl,
+    ETag: sent.etag,
+  };
+  if (compressible) headers.Vary = 'Accept-Encoding';
+  if (sent.encoding) headers['Content-Encoding'] = sent.encoding;
+  if (matchesAnyEncoding(c.req.header('if-none-match'), sent.etag)) return c.body(null, 304, headers);
+  return c.body(sent.body, 200, headers);
 }
 
 /** App routes are the extension-less paths outside assets/: the client router handles them in index.html. */

@@ -15,6 +15,7 @@ import { endpoints, IDEMPOTENCY_HEADER } from '../../../shared/endpoints';
 import { decodeCollectionExport } from '../../../shared/importexport/format';
 import type { ExportManifest } from '../../../shared/importexport/manifest';
 import { REPLAYED_HEADER } from '../../http/idempotency';
+import { rawRequest } from '../../testing/rawRequest';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
@@ -128,6 +129,22 @@ describe('collection import and export', () => {
     expect(copy.tags).toEqual(created.tags);
     expect(copy.version).toBe(created.version);
     expect(copy.testCases).toEqual(created.testCases);
+  });
+
+  it('sends exports and their byte ranges on the identity encoding, whatever the client accepts', async () => {
+    const { collectionId } = await imported(await buildExportFile(sampleManifest({ collection: sampleCollection({ testSuiteName: 'Identity' }) }), [50_000]));
+    const url = `${t.baseUrl}${endpoints.importExport.download}?id=${encodeURIComponent(collectionId ?? '')}`;
+    const accepts = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const whole = await rawRequest(url, accepts);
+    expect(whole.status).toBe(200);
+    expect(whole.headers['content-encoding']).toBeUndefined();
+    expect(Number(whole.headers['content-length'])).toBe(whole.body.length);
+    const etag = String(whole.headers.etag);
+    const range = await rawRequest(url, { ...accepts, range: 'bytes=1000-8999', 'if-range': etag });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.headers['content-range']).toBe(`bytes 1000-8999/${whole.body.length}`);
+    expect(range.body).toEqual(whole.body.subarray(1000, 9000));
   });
 
   it('serves ranges of one stable file: 206, If-Range, 304 and 416', async () => {
