@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { RouterProvider as AriaRouterProvider } from 'react-aria-components';
-import { ToastRegion } from '../ui/Toast';
+import { ToastRegionSlot } from '../ui/toast-queue';
 import type { AppRouter } from './-router';
 
 export interface AppProps {
@@ -17,7 +17,7 @@ export function App({ router, queryClient }: AppProps) {
       <AriaRouterProvider navigate={(href) => void router.navigate({ to: href })} useHref={(href) => router.buildLocation({ to: href }).publicHref}>
         <RouterProvider router={router} />
       </AriaRouterProvider>
-      <ToastRegion />
+      <ToastRegionSlot />
     </QueryClientProvider>
   );
 }

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { toast, toastQueue, ToastRegion } from './Toast';
+import { ToastRegion } from './Toast';
+import { toast, toastQueue, ToastRegionSlot } from './toast-queue';
 
 afterEach(() => {
   act(() => toastQueue.clear());
@@ -60,5 +61,17 @@ describe('toast', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Collection Export Started')).toBeNull();
+  });
+
+  it('mounts the region only while a toast shows, loading it with the first one', async () => {
+    const { container } = render(<ToastRegionSlot />);
+    expect(container.innerHTML).toBe('');
+    expect(screen.queryByRole('region')).toBeNull();
+    act(() => {
+      toast.success('Collection Imported Successfully');
+    });
+    expect(await screen.findByText('Collection Imported Successfully')).toBeInTheDocument();
+    act(() => toastQueue.clear());
+    expect(screen.queryByText('Collection Imported Successfully')).toBeNull();
   });
 });

@@ -7,7 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { estimateExecutions, nextExecutionAfter } from '../../src/shared/schedule/recurrence';
 import { DAY_TYPE, ITERATION_CAP_MESSAGE, REPEAT, type Recurrence } from '../../src/shared/schedule/schedule-data';
-import { median } from './median';
+import { median } from './figures';
 
 const ESTIMATE_RUNS = 21;
 const WARM_UP_RUNS = 3;

@@ -17,7 +17,7 @@ import { scheduleTick } from '../../src/server/schedules/scheduleFiring';
 import { saveScheduleRow } from '../../src/server/schedules/scheduleRepository';
 import { fakeExecutable } from '../../src/server/testing/testServer';
 import { findUserByUserId } from '../../src/server/users/userRepository';
-import { median } from './median';
+import { median } from './figures';
 
 const SCHEDULES = 10_000;
 const DUE_PER_TICK = 5;

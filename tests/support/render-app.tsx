@@ -10,7 +10,7 @@ import type { StudioConfig } from '../../src/shared/config';
 import type { Permission } from '../../src/shared/permissions';
 import { stopAppOfflineQueues } from '../../src/offline/offline-queues';
 import { App } from '../../src/routes/-app';
-import { toastQueue } from '../../src/ui/Toast';
+import { toastQueue } from '../../src/ui/toast-queue';
 import { createAppRouter } from '../../src/routes/-router';
 import { authBackend } from '../msw/auth-backend';
 

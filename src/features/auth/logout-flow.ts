@@ -1,6 +1,6 @@
 import { logout } from '../../lib/api-client';
 import { LOGOUT_REDIRECT_DELAY_MS, MESSAGES } from '../../shared/constants';
-import { toast } from '../../ui/Toast';
+import { toast } from '../../ui/toast-queue';
 
 /**
  * The logout route's work (spec part 1 §2): the toast, the logout itself (best effort offline),

@@ -5,7 +5,7 @@ import { SAVED_OFFLINE_MESSAGE } from '../../offline/components/PendingChanges';
 import { useAppOfflineQueues } from '../../offline/offline-queues';
 import { useOfflineMutation } from '../../offline/use-offline-mutation';
 import type { SaveScheduleInput, Schedule } from '../../shared/contracts/schedules';
-import { toast } from '../../ui/Toast';
+import { toast } from '../../ui/toast-queue';
 import { controlRoomKeys } from './api/control-room-keys';
 import { getSchedule } from './api/get-schedule';
 import { saveScheduleMutation, scheduleRecord, withScheduleId } from './api/save-schedule';

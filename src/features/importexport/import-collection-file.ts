@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ensureAppOfflineQueues } from '../../offline/offline-queues';
 import { importFailedMessage, importTooLargeMessage, MAX_IMPORT_FILE_BYTES } from '../../shared/contracts/importexport';
-import { toast } from '../../ui/Toast';
+import { toast } from '../../ui/toast-queue';
 import { importLabel, queueCollectionImport } from './api/collection-import';
 
 /**

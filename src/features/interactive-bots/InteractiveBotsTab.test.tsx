@@ -10,7 +10,8 @@ import { makeCollection, studioBackend } from '../../../tests/msw/studio-handler
 import { signInAs } from '../../../tests/support/render-app';
 import { endpoints } from '../../shared/endpoints';
 import { createQueryClient } from '../../lib/query-client';
-import { ToastRegion, toastQueue } from '../../ui/Toast';
+import { ToastRegion } from '../../ui/Toast';
+import { toastQueue } from '../../ui/toast-queue';
 import { INTERACTIVE_BOTS_LOAD_FAILED } from './interactive-bot-messages';
 import { InteractiveBotsTab } from './InteractiveBotsTab';
 

@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, useChangedRows, type DataTableColumn, type DataTableValues } from '../../ui/DataTable';
 import { Select } from '../../ui/Select';
 import { Switch } from '../../ui/Switch';
-import { toast } from '../../ui/Toast';
+import { toast } from '../../ui/toast-queue';
 import { botCollectionsQuery } from './api/bot-collections';
 import { createInteractiveBot } from './api/create-interactive-bot';
 import { interactiveBotsQuery } from './api/interactive-bots';

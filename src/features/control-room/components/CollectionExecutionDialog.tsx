@@ -4,7 +4,7 @@ import { saveBlob } from '../../../lib/save-blob';
 import { scheduleReportFileName, type TestSuiteExecution } from '../../../shared/contracts/schedules';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { executionDetailsQuery } from '../api/execution-details';
 import { fetchScheduleReport } from '../api/schedule-report';
 import { tagsQuery } from '../api/tags';

@@ -9,7 +9,8 @@ import { studioBackend } from '../../../../tests/msw/studio-handlers';
 import { serveConfig, signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
 import type { StudioConfig } from '../../../shared/config';
-import { ToastRegion, toastQueue } from '../../../ui/Toast';
+import { ToastRegion } from '../../../ui/Toast';
+import { toastQueue } from '../../../ui/toast-queue';
 import { RuntimeConfigurationDialog } from './RuntimeConfigurationDialog';
 
 const FULL_CONFIG: StudioConfig = { Schedule: { inOrderToggle: true, notifyOnQueue: true }, VariableManagement: { resourceVariableFeature: true } };

@@ -3,7 +3,7 @@ import { flags, type StudioConfig } from '../../../shared/config';
 import type { Schedule } from '../../../shared/contracts/schedules';
 import { SaveCancelFooter } from '../../../ui/SaveCancelFooter';
 import { Dialog } from '../../../ui/Dialog';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { CONTROL_ROOM_MESSAGES as M } from '../control-room-messages';
 import { runtimeConfigurationOf, runtimeErrors, runtimeOptionsOf, type RuntimeField, type RuntimeOptions } from '../runtime-options';
 import { saveBodyFromSchedule } from '../schedule-rows';

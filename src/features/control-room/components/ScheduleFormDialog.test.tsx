@@ -12,7 +12,8 @@ import type { Tag, TestSuiteFeedItem } from '../../../shared/contracts/collectio
 import type { ScheduleDevice } from '../../../shared/contracts/schedules';
 import { endpoints } from '../../../shared/endpoints';
 import { ITERATION_CAP_MESSAGE } from '../../../shared/schedule/schedule-data';
-import { ToastRegion, toastQueue } from '../../../ui/Toast';
+import { ToastRegion } from '../../../ui/Toast';
+import { toastQueue } from '../../../ui/toast-queue';
 import { emptyScheduleForm, type ScheduleForm } from '../schedule-form';
 import { ESTIMATE_DEBOUNCE_MS } from './EstimatePreview';
 import { TAG_REAPPLY_DELAY_MS as TAG_FILTER_DELAY_MS } from '../../../shared/constants';

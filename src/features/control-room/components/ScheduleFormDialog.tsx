@@ -5,7 +5,7 @@ import { DateTimeField } from '../../../ui/DateTimeField';
 import { Dialog } from '../../../ui/Dialog';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import type { Tag, TestSuiteFeedItem } from '../../../shared/contracts/collections';
 import { REPEAT, type RepeatCode } from '../../../shared/schedule/schedule-data';
 import { CollectionTagSelector } from '../../../ui/CollectionTagSelector/CollectionTagSelector';

@@ -7,7 +7,8 @@ import { server } from '../../../../tests/msw/server';
 import { makeTag, studioBackend } from '../../../../tests/msw/studio-handlers';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
-import { ToastRegion, toastQueue } from '../../../ui/Toast';
+import { ToastRegion } from '../../../ui/Toast';
+import { toastQueue } from '../../../ui/toast-queue';
 import { ScheduleQueueTable } from './ScheduleQueueTable';
 
 function renderQueue(options: ControlRoomBackendOptions) {

@@ -7,7 +7,7 @@ import type { Tag } from '../../../shared/contracts/collections';
 import type { QueuedSchedule } from '../../../shared/contracts/schedules';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { cancelQueuedSchedule } from '../api/cancel-queued-schedule';
 import { controlRoomKeys } from '../api/control-room-keys';
 import { scheduleQueueQuery } from '../api/schedule-queue';

@@ -12,7 +12,8 @@ import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
 import { SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
 import type { StudioConfig } from '../../../shared/config';
-import { ToastRegion, toastQueue } from '../../../ui/Toast';
+import { ToastRegion } from '../../../ui/Toast';
+import { toastQueue } from '../../../ui/toast-queue';
 import { UpcomingSchedules } from './UpcomingSchedules';
 
 const HOUR_MS = 3_600_000;

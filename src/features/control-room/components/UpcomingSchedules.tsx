@@ -11,7 +11,7 @@ import { Button } from '../../../ui/Button';
 import { DataTable, useChangedRows, type DataTableColumn, type DataTableValues } from '../../../ui/DataTable';
 import { MenuButton, type MenuAction } from '../../../ui/Menu';
 import { Switch } from '../../../ui/Switch';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import type { TableRowId } from '../../../ui/Table';
 import { controlRoomKeys } from '../api/control-room-keys';
 import { deleteSchedule } from '../api/delete-schedule';

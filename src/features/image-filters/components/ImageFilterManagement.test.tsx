@@ -9,7 +9,8 @@ import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
 import { PendingChangesIndicator, SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
-import { ToastRegion, toastQueue } from '../../../ui/Toast';
+import { ToastRegion } from '../../../ui/Toast';
+import { toastQueue } from '../../../ui/toast-queue';
 import { ImageFilterManagement } from './ImageFilterManagement';
 
 function renderFilters(options: ResourcesBackendOptions) {

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/contracts/image-filters';
 import { DataTable, type DataTableColumn, type DataTableValues } from '../../../ui/DataTable';
 import { RadioGroup } from '../../../ui/RadioGroup';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { imageFiltersQuery } from '../api/image-filters';
 import { imageFilterRecord, saveImageFilterMutation, withImageFilter } from '../api/save-image-filter';
 import { IMAGE_FILTERS_LOAD_FAILED } from '../image-filter-messages';

@@ -5,7 +5,7 @@ import { rememberStatusId, type OfflineDb } from '../../../offline/db';
 import { offlineKeys } from '../../../offline/offline-keys';
 import { useAppOfflineQueues, type OfflineQueues } from '../../../offline/offline-queues';
 import { downloadQueueQueryOptions, uploadQueueQueryOptions, whileQueueActive } from '../../../offline/queue-views';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { exportFailureMessage } from '../api/collection-export';
 import { importOutcome } from '../api/collection-import';
 import { importStatusQuery } from '../api/import-status';

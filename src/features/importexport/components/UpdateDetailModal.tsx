@@ -10,7 +10,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Select, type SelectOption } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { importExportKeys } from '../api/importexport-keys';
 import { afterPendingUpdate } from '../api/pending-imports';
 import { updatePendingImport } from '../api/update-pending-import';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useAppOfflineQueues } from '../../../offline/offline-queues';
 import { COLLECTION_EXPORT_STARTED_MESSAGE, EXPORT_IN_PROGRESS_ALERT, exportFailedMessage } from '../../../shared/contracts/importexport';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { queueCollectionExport, type ExportableCollection } from '../api/collection-export';
 
 /** Starts a collection's export with the messages of spec part 1 §4 Export and §8. */

@@ -1,6 +1,6 @@
 import type { FileRef } from '../../../shared/contracts/runs';
 import { Button } from '../../../ui/Button';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { saveBlob } from '../../../lib/save-blob';
 import { fetchRunFile } from '../api/run-files';
 import { REPORT_MESSAGES } from '../report-messages';

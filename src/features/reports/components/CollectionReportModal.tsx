@@ -9,7 +9,7 @@ import { Button } from '../../../ui/Button';
 import { ExportCsvDialog } from '../../../ui/DataTable/ExportCsvDialog';
 import { Dialog } from '../../../ui/Dialog';
 import { Spinner } from '../../../ui/ProgressBar';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { fetchHtmlReport } from '../api/html-report';
 import { runDetailsQuery } from '../api/run-details';
 import { REPORT_MESSAGES } from '../report-messages';

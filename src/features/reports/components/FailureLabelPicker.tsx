@@ -4,7 +4,7 @@ import { errorText, fieldErrorText } from '../../../lib/error-messages';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
 import { usePendingRecords } from '../../../offline/queue-views';
 import { useOfflineMutation } from '../../../offline/use-offline-mutation';

@@ -10,7 +10,8 @@ import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
 import { PendingChangesIndicator, SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
 import { POLL } from '../../../shared/constants';
-import { ToastRegion, toastQueue } from '../../../ui/Toast';
+import { ToastRegion } from '../../../ui/Toast';
+import { toastQueue } from '../../../ui/toast-queue';
 import { ResourceManagement } from './ResourceManagement';
 
 function renderResources(options: ResourcesBackendOptions, browserEnabled = false) {

@@ -11,7 +11,7 @@ import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn, type DataTableValues } from '../../../ui/DataTable';
 import { RadioGroup } from '../../../ui/RadioGroup';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { devicesQuery, type DeviceLists } from '../api/devices';
 import { releaseDevice } from '../api/release-device';
 import { deviceRecord, renameDeviceMutation, withDeviceRenamed, type DeviceRename } from '../api/rename-device';

@@ -4,7 +4,7 @@ import { Button } from '../../../ui/Button';
 import { ProgressBar } from '../../../ui/ProgressBar';
 import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
 import { POLL } from '../../../shared/constants';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { RUN_MESSAGES, type RunningCollection } from '../../../shared/contracts/runs';
 import { cancelRunning } from '../api/cancel-running';
 import { runningTabDataQuery } from '../api/running-tab-data';

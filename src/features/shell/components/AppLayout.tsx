@@ -1,17 +1,14 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { StudioConfig } from '../../../shared/config';
 import type { StoredUser } from '../../../shared/contracts/auth';
 import { layoutVisibility } from '../layout-visibility';
 import { buildMenu, type SavedReportSummary } from '../menu-items';
-import { documentTitle } from '../route-meta';
 import { CollectionImportInput } from './CollectionImportInput';
 import type { StatusPanelSlots } from './CollectionStatusSidebar';
-import { PageSpinner } from './PageSpinner';
-import { SignInNeededBanner } from './SignInNeededBanner';
-import { UpdatePrompt } from './UpdatePrompt';
+import { PageFrame } from './PageFrame';
 import { useCollectionInProgress } from '../collection-progress-store';
 
-// The chrome loads apart from the entry, so the login page stays small (budget: 150 KB gzip).
+// The chrome loads apart from the rest of the signed-in shell, when a page shows it.
 const Header = lazy(() => import('./Header').then((module) => ({ default: module.Header })));
 const SideMenu = lazy(() => import('./SideMenu').then((module) => ({ default: module.SideMenu })));
 const CollectionStatusSidebar = lazy(() => import('./CollectionStatusSidebar').then((module) => ({ default: module.CollectionStatusSidebar })));
@@ -48,20 +45,20 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
   const features = user?.permissions.features ?? [];
   const showMenu = visibility.menu && user !== null;
 
-  useEffect(() => {
-    document.title = documentTitle(title);
-  }, [title]);
-
   return (
-    <div className={['app-shell', showMenu ? 'app-shell--with-menu' : '', showSidebar ? 'app-shell--with-sidebar' : ''].join(' ').trim()}>
-      <a className="skip-link" href="#main-content">Skip to content</a>
-      {showMenu && (
-        <Suspense fallback={<nav className="side-menu" aria-label="Main menu" />}>
-          <SideMenu entries={buildMenu(features, config)} pathname={pathname} savedReports={savedReports} />
-        </Suspense>
-      )}
-      <div className="app-shell__body">
-        {visibility.header && (
+    <PageFrame
+      className={['app-shell', showMenu ? 'app-shell--with-menu' : '', showSidebar ? 'app-shell--with-sidebar' : ''].join(' ').trim()}
+      pathname={pathname}
+      title={title}
+      menu={
+        showMenu && (
+          <Suspense fallback={<nav className="side-menu" aria-label="Main menu" />}>
+            <SideMenu entries={buildMenu(features, config)} pathname={pathname} savedReports={savedReports} />
+          </Suspense>
+        )
+      }
+      header={
+        visibility.header && (
           <Suspense fallback={<header className="shell-header" />}>
             <Header
               title={title}
@@ -72,27 +69,27 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
               onToggleSidebar={() => setSidebarOpen((open) => !open)}
             />
           </Suspense>
-        )}
-        <SignInNeededBanner pathname={pathname} />
-        <main id="main-content" className="app-shell__main" tabIndex={-1}>
-          {children}
-        </main>
-      </div>
-      {showSidebar && (
-        <Suspense fallback={null}>
-          <CollectionStatusSidebar config={config} panels={statusPanels} />
-        </Suspense>
-      )}
-      {overlay}
-      <CollectionImportInput
-        onFile={(file) => {
-          // The import's progress shows in the sidebar's Import / Export panel.
-          setSidebarOpen(true);
-          onImportFile?.(file);
-        }}
-      />
-      <PageSpinner />
-      <UpdatePrompt />
-    </div>
+        )
+      }
+      aside={
+        <>
+          {showSidebar && (
+            <Suspense fallback={null}>
+              <CollectionStatusSidebar config={config} panels={statusPanels} />
+            </Suspense>
+          )}
+          {overlay}
+          <CollectionImportInput
+            onFile={(file) => {
+              // The import's progress shows in the sidebar's Import / Export panel.
+              setSidebarOpen(true);
+              onImportFile?.(file);
+            }}
+          />
+        </>
+      }
+    >
+      {children}
+    </PageFrame>
   );
 }

@@ -4,7 +4,7 @@ import { useAppOfflineQueues } from '../../../offline/offline-queues';
 import { useRefusedChanges } from '../../../offline/queue-views';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import './offline-changes.css';
 
 export const REFUSED_CHANGES_TITLE = 'Changes that could not be applied';

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button';
 import { RadioGroup } from '../../../ui/RadioGroup';
 import { MultiSelect, Select, type SelectOption } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { saveTag, tagsQuery } from '../api/tags';
 import { studioKeys } from '../api/studio-keys';
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
 import { upsertBy } from '../../../lib/lists';
-import { toast } from '../../../ui/Toast';
+import { toast } from '../../../ui/toast-queue';
 import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
 import { useAppOfflineQueues } from '../../../offline/offline-queues';
 import { useHasPendingChanges, useRefusedChanges } from '../../../offline/queue-views';
