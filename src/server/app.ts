@@ -21,6 +21,7 @@ import { BEARER_SCHEME, createEndpointDeclarer, type DeclaredEndpoint } from './
 import { handleError, handleNotFound } from './http/errorHandling';
 import { etag } from './http/etag';
 import { idempotency } from './http/idempotency';
+import { createPollCache } from './http/pollCache';
 import { securityHeaders } from './http/securityHeaders';
 import { validationHook } from './http/validation';
 import { DEFAULT_OPTIONS, type ServerOptions } from './options';
@@ -47,7 +48,7 @@ export interface StudioApp {
 /** Opens (and on first start creates) the database, the administrator and the browser pool, and builds the app. */
 export async function createApp(overrides: Partial<ServerOptions> = {}): Promise<StudioApp> {
   const options: ServerOptions = { ...DEFAULT_OPTIONS, ...overrides };
-  const { db, sqlite } = await openDatabase(join(options.dataDir, DATABASE_FILE));
+  const { db, sqlite, writeGeneration } = await openDatabase(join(options.dataDir, DATABASE_FILE));
   const signer = createAccessTokenSigner(loadOrCreateJwtSecret(options.dataDir), options.accessTokenTtlSeconds);
   const admin = await ensureAdministrator(db, { email: options.adminEmail, password: options.adminPassword });
   await registerBrowserPool(db, options.browserPoolSize, options.chromiumPath);
@@ -80,6 +81,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     chromiumPath: options.chromiumPath,
     runs,
     dataDir: options.dataDir,
+    pollCache: createPollCache({ writeGeneration }),
   };
 
   schedulePruning(services.scheduler, db);
@@ -97,7 +99,9 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   // Uploads above the JSON limit; each of these endpoints enforces its own (MAX_IMPORT_FILE_BYTES, VARIABLE_LIMITS.excelFileBytes).
   const uploads = new Set<string>([endpoints.importExport.importExport, endpoints.variables.createExcel, endpoints.variables.updateExcel]);
   const isUpload = (method: string, path: string) => method === 'POST' && uploads.has(path);
-  app.use(`${API_BASE}/*`, (c, next) => (isUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
+  // GET and HEAD carry no body; checking one would build a whole fetch Request for every poll.
+  const hasNoBody = (method: string) => method === 'GET' || method === 'HEAD';
+  app.use(`${API_BASE}/*`, (c, next) => (hasNoBody(c.req.method) || isUpload(c.req.method, c.req.path) ? next() : jsonBodyLimit(c, next)));
   app.openAPIRegistry.registerComponent('securitySchemes', BEARER_SCHEME, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
 
   const idempotent = idempotency(db);

@@ -6,6 +6,7 @@ import type { Sessions } from './auth/sessions';
 import type { Db } from './db/database';
 import type { AppEnv } from './http/appEnv';
 import type { DeclareEndpoint } from './http/endpoints';
+import type { PollCache } from './http/pollCache';
 import type { Scheduler } from './scheduler/scheduler';
 import type { GoogleSsoSettings } from './auth/googleSso';
 import type { RunService } from './runs/runService';
@@ -24,6 +25,8 @@ export interface Services {
   runs: RunService;
   /** DATA_DIR: run artifacts live under its artifacts/ folder. */
   dataDir: string;
+  /** Answers of polled views, kept while nothing was written (http/pollCache.ts). */
+  pollCache: PollCache;
 }
 
 /** What an endpoint module needs to declare its routes. */

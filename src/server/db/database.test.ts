@@ -75,4 +75,20 @@ describe('openDatabase', () => {
     expect(hasSqliteCode(error, 'SQLITE_CONSTRAINT_FOREIGNKEY')).toBe(true);
     await db.destroy();
   });
+
+  it('counts writes that ran, not reads nor writes that failed', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'studio-db-'));
+    const { db, writeGeneration } = await openDatabase(join(dir, 'studio.sqlite'));
+    const start = writeGeneration();
+    await db.selectFrom('image_filters').selectAll().execute();
+    expect(writeGeneration()).toBe(start);
+    const row = { id: 'filter-1', type: 'platform', name: 'Android', created_at: '2026-01-01', updated_at: '2026-01-01' };
+    await db.insertInto('image_filters').values(row).execute();
+    expect(writeGeneration()).toBe(start + 1);
+    await expect(db.insertInto('image_filters').values(row).execute()).rejects.toThrow();
+    expect(writeGeneration()).toBe(start + 1);
+    await db.updateTable('image_filters').set({ name: 'iOS' }).where('id', '=', 'filter-1').execute();
+    expect(writeGeneration()).toBe(start + 2);
+    await db.destroy();
+  });
 });

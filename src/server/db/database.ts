@@ -4,11 +4,14 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, Migrator, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
+import { WriteGenerationPlugin } from './writeGeneration';
 
 export type Db = Kysely<Database>;
 
 export interface OpenedDatabase {
   db: Db;
+  /** How many writes this process has made: it changes whenever something was written. */
+  writeGeneration: () => number;
   /** The raw connection, for fault injection in tests and for closing. */
   sqlite: SqliteDatabase.Database;
 }
@@ -47,9 +50,10 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   sqlite.pragma('foreign_keys = ON');
   // Concurrent writers from another process (a second server, a CLI) wait instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const writes = new WriteGenerationPlugin();
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [writes] });
   await migrate(db);
-  return { db, sqlite };
+  return { db, sqlite, writeGeneration: () => writes.generation() };
 }
 
 async function migrate(db: Db): Promise<void> {

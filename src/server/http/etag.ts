@@ -61,7 +61,8 @@ export function etag(): MiddlewareHandler {
     if (encoding) appendVary(outgoing, 'Accept-Encoding');
     const tagged = c.req.method === 'GET' && c.res.status === 200 && !(headers.get('cache-control') ?? '').includes('no-store');
     if (tagged) {
-      const tag = entityTag(body);
+      // An answer from the poll cache carries its tag already (computed once); any other is hashed here.
+      const tag = headers.get('etag') ?? entityTag(body);
       outgoing.set('ETag', encodedTag(tag, encoding));
       if (matchesAnyEncoding(c.req.header('if-none-match'), tag)) {
         outgoing.delete('content-type');

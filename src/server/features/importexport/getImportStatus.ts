@@ -18,8 +18,8 @@ export function registerGetImportStatus({ app, endpoint, services }: Api): void 
     }),
   );
 
-  app.openapi(route, async (c) => {
-    const data = await listImportProcesses(services.db, currentUser(c).row.id);
-    return c.json({ status: true as const, data }, 200);
+  app.openapi(route, (c) => {
+    const userId = currentUser(c).row.id;
+    return services.pollCache.json(c, userId, async () => ({ status: true as const, data: await listImportProcesses(services.db, userId) }));
   });
 }

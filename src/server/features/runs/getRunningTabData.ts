@@ -3,6 +3,8 @@ import { runningTabDataResponseSchema } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { listRunsIn } from '../../runs/runRepository';
 import { hintResources, lastExecutedOf, runningCollectionOf } from '../../runs/runViews';
+import type { Db } from '../../db/database';
+import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
 import { callerOrgId } from './runLookup';
 
@@ -22,25 +24,26 @@ export function registerGetRunningTabData({ app, endpoint, services }: Api): voi
     }),
   );
 
-  app.openapi(route, async (c) => {
-    const { db } = services;
-    const orgId = callerOrgId(c);
-    const active = await listRunsIn(db, ['RUNNING', 'QUEUED'], orgId);
-    // Running first, then the queue in trigger order.
-    const ordered = [...active.filter((run) => run.state === 'RUNNING'), ...active.filter((run) => run.state === 'QUEUED')];
-    const completed = await db
-      .selectFrom('runs')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .where('time_completed', 'is not', null)
-      .orderBy('time_completed', 'desc')
-      .limit(LAST_EXECUTED_KEPT)
-      .execute();
-    const resources = ordered.some((run) => run.state === 'QUEUED') ? await hintResources(db) : [];
-    const data = {
-      runningTestStatus: await Promise.all(ordered.map((run) => runningCollectionOf(db, run, resources))),
-      lastExecutedTestStates: await Promise.all(completed.map((run) => lastExecutedOf(db, run))),
-    };
-    return c.json({ success: true as const, data }, 200);
-  });
+  app.openapi(route, (c) => services.pollCache.json(c, currentUser(c).row.id, () => runningTabData(services.db, callerOrgId(c))));
+}
+
+/** Running first, then the queue in trigger order, and the last completed runs. */
+async function runningTabData(db: Db, orgId: string) {
+  const active = await listRunsIn(db, ['RUNNING', 'QUEUED'], orgId);
+  // Running first, then the queue in trigger order.
+  const ordered = [...active.filter((run) => run.state === 'RUNNING'), ...active.filter((run) => run.state === 'QUEUED')];
+  const completed = await db
+    .selectFrom('runs')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('time_completed', 'is not', null)
+    .orderBy('time_completed', 'desc')
+    .limit(LAST_EXECUTED_KEPT)
+    .execute();
+  const resources = ordered.some((run) => run.state === 'QUEUED') ? await hintResources(db) : [];
+  const data = {
+    runningTestStatus: await Promise.all(ordered.map((run) => runningCollectionOf(db, run, resources))),
+    lastExecutedTestStates: await Promise.all(completed.map((run) => lastExecutedOf(db, run))),
+  };
+  return { success: true as const, data };
 }

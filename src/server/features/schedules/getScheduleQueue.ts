@@ -18,7 +18,8 @@ export function registerGetScheduleQueue({ app, endpoint, services }: Api): void
     }),
   );
 
-  app.openapi(route, async (c) => {
-    return c.json({ success: true as const, message: '', data: await scheduleQueueOf(services.db, currentUser(c).row.org_id) }, 200);
+  app.openapi(route, (c) => {
+    const caller = currentUser(c).row;
+    return services.pollCache.json(c, caller.id, async () => ({ success: true as const, message: '', data: await scheduleQueueOf(services.db, caller.org_id) }));
   });
 }

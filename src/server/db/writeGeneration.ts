@@ -1,0 +1,27 @@
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
+
+/**
+ * Counts the writes this process has made through Kysely: any statement that is not a SELECT, counted once it has run
+ * (and before the next statement runs, since Kysely holds the connection until its result is transformed). A value
+ * read before building something from the database is still current afterwards only if nothing was written meanwhile:
+ * that is what lets the poll cache (http/pollCache.ts) answer from memory and stay exact within this process.
+ */
+export class WriteGenerationPlugin implements KyselyPlugin {
+  #generation = 0;
+  readonly #writes = new WeakSet<object>();
+
+  generation(): number {
+    return this.#generation;
+  }
+
+  transformQuery({ node, queryId }: PluginTransformQueryArgs): RootOperationNode {
+    // Raw SQL may be a SELECT; counting it as a write only costs a cache miss.
+    if (node.kind !== 'SelectQueryNode') this.#writes.add(queryId);
+    return node;
+  }
+
+  async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    if (this.#writes.has(queryId)) this.#generation += 1;
+    return result;
+  }
+}
