@@ -9,6 +9,7 @@ import { userResponseSchema } from '../shared/contracts/auth';
 import { MESSAGES } from '../shared/constants';
 import { endpoints } from '../shared/endpoints';
 import { ApiError, createApiClient, LOGIN_PATH, LOGOUT_PATH, setNavigator } from './api-client';
+import { reachability } from './reachability';
 import { getParamToken, getSession, setParamToken, setSession } from './session';
 
 const navigate = vi.fn<(to: string) => void>();
@@ -260,6 +261,75 @@ describe('apiFetch session rules', () => {
     await expect(client.apiJson(endpoints.users.byId(user.id), z.object({ missing: z.string() }))).rejects.toMatchObject({
       message: MESSAGES.somethingWentWrong,
     });
+  });
+});
+
+describe('on a link that hangs (lie-fi)', () => {
+  const TIMEOUT_MS = 200;
+  const HANGING = '/api/test/hanging';
+  const DOWN = '/api/test/down';
+  /** Requests to HANGING get no answer, as on a connection that drops packets without a reset; DOWN fails at once. */
+  const linkTrouble = () =>
+    server.use(
+      http.get(anyOrigin(HANGING), () => new Promise<never>(() => undefined)),
+      http.get(anyOrigin(DOWN), () => HttpResponse.error()),
+    );
+
+  it('ends a request without an answer after the timeout as status 0, and marks the server unreachable until an answer', async () => {
+    const client = createApiClient({ locks: null, requestTimeoutMs: TIMEOUT_MS });
+    const user = signedInUser();
+    linkTrouble();
+    const started = Date.now();
+    await expect(client.apiFetch(HANGING)).rejects.toMatchObject({ status: 0 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUT_MS - 20);
+    expect(reachability.isReachable()).toBe(false);
+    await client.apiFetch(endpoints.users.byId(user.id));
+    expect(reachability.isReachable()).toBe(true);
+  });
+
+  it('abandons a request that waited through an outage once the server answers again, without a new outage', async () => {
+    const client = createApiClient({ locks: null, requestTimeoutMs: 60_000 });
+    const user = signedInUser();
+    linkTrouble();
+    const waiting = client.apiFetch(HANGING);
+    await expect(client.apiFetch(DOWN)).rejects.toMatchObject({ status: 0 });
+    expect(reachability.isReachable()).toBe(false);
+
+    await client.apiFetch(endpoints.users.byId(user.id));
+    await expect(waiting).rejects.toMatchObject({ status: 0 });
+    expect(reachability.isReachable()).toBe(true);
+  });
+
+  it('fails a body that stops arriving, and keeps one that keeps moving', async () => {
+    const client = createApiClient({ locks: null, requestTimeoutMs: TIMEOUT_MS });
+    const encoder = new TextEncoder();
+    server.use(
+      http.get(anyOrigin('/api/test/stalled'), () => {
+        const stalled = new ReadableStream<Uint8Array>({ start: (controller) => controller.enqueue(encoder.encode('{"partial":')) });
+        return new HttpResponse(stalled, { headers: { 'content-type': 'application/json' } });
+      }),
+      http.get(anyOrigin('/api/test/moving'), () => {
+        let sent = 0;
+        // Five pieces, each after half the timeout: longer than the timeout in all, never silent for it.
+        const moving = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS / 2));
+            sent += 1;
+            controller.enqueue(encoder.encode(sent === 1 ? '["' : 'x'));
+            if (sent === 5) {
+              controller.enqueue(encoder.encode('"]'));
+              controller.close();
+            }
+          },
+        });
+        return new HttpResponse(moving, { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const stalled = await client.apiFetch('/api/test/stalled');
+    await expect(stalled.text()).rejects.toThrow();
+    const moving = await client.apiFetch('/api/test/moving');
+    expect(await moving.json()).toEqual(['xxxx']);
+    expect(reachability.isReachable()).toBe(true);
   });
 });
 

@@ -3,6 +3,7 @@ import type { LoginResponse } from '../shared/contracts/auth';
 import { AUTH_PROVIDER_GOOGLE, MESSAGES } from '../shared/constants';
 import { endpoints, REFRESH_TOKEN_HEADER, SESSION_EXEMPT_PATHS, TOKEN_HEADER } from '../shared/endpoints';
 import { ApiError, apiErrorFromResponse, readJsonBody } from './api-error';
+import { createDeadline, reachability, REQUEST_TIMEOUT_MS, SUSPECT_AFTER_MS, type Deadline } from './reachability';
 import { clearSession, decodeTokenTimes, dropSessionTokens, getSession, setSession } from './session';
 
 export { ApiError } from './api-error';
@@ -32,6 +33,8 @@ export interface ApiClientOptions {
   /** Defaults to navigator.locks; null forces the in-tab single flight. */
   locks?: RefreshLocks | null;
   lockTimeoutMs?: number;
+  /** Defaults to REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
 }
 
 type Navigate = (to: string) => void;
@@ -74,12 +77,62 @@ async function isValidationAnswer(response: Response): Promise<boolean> {
   return typeof body === 'object' && body !== null && 'fieldErrors' in body;
 }
 
+/**
+ * The response with its body watched: each piece that arrives moves the deadline on, the end clears it, and a body that
+ * stops arriving (a dropped link) fails once the deadline passes instead of hanging, marking the server unreachable.
+ */
+function watchBody(response: Response, deadline: Deadline, settle: () => void, callerSignal: AbortSignal | null | undefined): Response {
+  const source = response.body;
+  if (!source) {
+    settle();
+    return response;
+  }
+  const reader = source.getReader();
+  // Not every fetch ends a body it already handed over when its signal aborts: the deadline ends the reading itself.
+  const aborted = new Promise<never>((_resolve, reject) => deadline.signal.addEventListener('abort', () => reject(deadline.signal.reason), { once: true }));
+  aborted.catch(() => undefined);
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await Promise.race([reader.read(), aborted]);
+        if (done) {
+          settle();
+          controller.close();
+          return;
+        }
+        deadline.extend();
+        controller.enqueue(value);
+      } catch (error) {
+        settle();
+        void reader.cancel(error).catch(() => undefined);
+        if (!callerSignal?.aborted && !deadline.abandoned()) reachability.failed();
+        controller.error(error);
+      }
+    },
+    cancel(reason) {
+      settle();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 export type ApiClient = ReturnType<typeof createApiClient>;
 
 /** One client per tab; tests create two to play two tabs sharing localStorage. */
 export function createApiClient(options: ApiClientOptions = {}) {
   let refreshInFlight: Promise<string> | null = null;
   let lastForcedExit: { to: string; token: string | undefined } | null = null;
+  /** Requests waiting for their answer or the rest of its body. */
+  const inFlight = new Set<Deadline>();
+  // Lie-fi drops packets without a reset, so a silent request may sit on a dead connection until its deadline, holding
+  // one of the browser's few connections to the server. When the server is found unreachable, requests silent for
+  // SUSPECT_AFTER_MS are abandoned; when it answers again, so is every request with no sign of life since before the
+  // request that showed it went out. Their senders (the outbox, a query, a download) try again on a live connection.
+  reachability.subscribe((reachable, sentAt) => {
+    const before = reachable ? sentAt : Date.now() - SUSPECT_AFTER_MS;
+    for (const deadline of inFlight) if (deadline.lastSignOfLife() < before) deadline.abandon();
+  });
 
   const locks = (): RefreshLocks | null =>
     options.locks !== undefined ? options.locks : typeof navigator !== 'undefined' ? (navigator.locks ?? null) : null;
@@ -99,16 +152,38 @@ export function createApiClient(options: ApiClientOptions = {}) {
     // Tokens go to this origin's server only, never to an absolute address elsewhere.
     if (bearer && url.origin === window.location.origin) headers.set('Authorization', `Bearer ${bearer}`);
     if (json !== undefined) headers.set('Content-Type', 'application/json');
+    // A hanging connection (lie-fi) must end as a network error, not as a spinner that never stops.
+    const sentAt = Date.now();
+    const deadline = createDeadline(requestInit.signal, options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS);
+    inFlight.add(deadline);
+    const settle = () => {
+      deadline.clear();
+      inFlight.delete(deadline);
+    };
+    // Lie-fi gives no error, only silence: a request silent this long has the link checked long before its timeout, or,
+    // once the server is known unreachable, is given up at once.
+    const suspicion = setTimeout(() => (reachability.isReachable() ? reachability.suspect() : deadline.abandon()), SUSPECT_AFTER_MS);
+    // A body nobody reads ends with its deadline.
+    deadline.signal.addEventListener('abort', settle, { once: true });
+    let response: Response;
     try {
-      return await fetch(url, {
+      response = await fetch(url, {
         ...requestInit,
         headers,
         body: json !== undefined ? JSON.stringify(json) : requestInit.body,
+        signal: deadline.signal,
       });
     } catch (error) {
+      clearTimeout(suspicion);
+      settle();
       if (requestInit.signal?.aborted) throw error;
+      if (!deadline.abandoned()) reachability.failed();
       throw new ApiError(0, fallbackMessage);
     }
+    clearTimeout(suspicion);
+    deadline.extend();
+    reachability.answered(sentAt);
+    return watchBody(response, deadline, settle, requestInit.signal);
   }
 
   /** Refreshes unless the store already holds a token newer than the one that failed (another tab or flight did it). */

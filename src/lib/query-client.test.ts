@@ -1,8 +1,9 @@
-import { onlineManager } from '@tanstack/react-query';
+import { onlineManager, QueryObserver } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DATA_STALE_TIME_MS } from '../shared/constants';
 import { ApiError } from './api-error';
 import { clearQueriesOnSignOut, createQueryClient, followConnection, shouldRetry } from './query-client';
+import { createReachability } from './reachability';
 import { clearSession, setSession } from './session';
 
 describe('createQueryClient', () => {
@@ -116,6 +117,33 @@ describe('followConnection', () => {
     // The caller waiting on the first fetch gets the answer of the new one.
     await expect(loaded).resolves.toEqual(['Offline_Import']);
     expect(calls).toBe(2);
+    stop();
+  });
+
+  it('polls a view whose last fetch failed again as soon as the server answers, though no online event came (lie-fi)', async () => {
+    const client = createQueryClient();
+    const reachability = createReachability();
+    const stop = followConnection(client, { onLine: true }, reachability);
+    let calls = 0;
+    const observer = new QueryObserver(client, {
+      queryKey: ['schedules'],
+      queryFn: () => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new ApiError(0, 'no answer')) : Promise.resolve(['Nightly']);
+      },
+      retry: false,
+      refetchInterval: 60_000,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+    reachability.failed();
+    expect(calls).toBe(1);
+
+    reachability.answered(Date.now());
+
+    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(['Nightly']));
+    expect(calls).toBe(2);
+    unsubscribe();
     stop();
   });
 

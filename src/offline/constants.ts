@@ -31,3 +31,26 @@ export const DRAIN_TOKEN_MARGIN_MS = 60_000;
 
 /** A persisted query cache older than this is not shown: a week-old list would mislead more than an empty one. */
 export const QUERY_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * Probing an unreachable server (lie-fi, reachability-probe.ts): full jitter from PROBE_BASE_MS, never sooner than
+ * PROBE_MIN_MS, and at most PROBE_CAP_WAITING_MS apart while changes or transfers wait (so they go out within 5 s of
+ * the link coming back, as issue 11 asks), PROBE_CAP_IDLE_MS otherwise. A probe without an answer after
+ * PROBE_TIMEOUT_MS failed: the probe asks for no work, so this is plenty on a slow but live link.
+ */
+export const PROBE_BASE_MS = 500;
+export const PROBE_MIN_MS = 250;
+export const PROBE_CAP_WAITING_MS = 2_000;
+export const PROBE_CAP_IDLE_MS = 30_000;
+export const PROBE_TIMEOUT_MS = 2_500;
+
+/**
+ * A save waits this long for the server before it resolves as kept offline ('saved offline, will sync'); its send goes on.
+ * On lie-fi a request can hang for its whole timeout, and the user must know at once that their change is safe.
+ */
+export const SAVE_WAIT_MS = 3_000;
+
+/** An upload sending nothing for this long is given up (lie-fi), and retried. */
+export const UPLOAD_STALL_MS = 20_000;
+/** An upload whose answer has not come this long after its last byte is given up, and retried under its key. */
+export const UPLOAD_ANSWER_MS = 120_000;

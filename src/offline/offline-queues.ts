@@ -1,4 +1,5 @@
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { reachability } from '../lib/reachability';
 import { subscribeSession } from '../lib/session';
 import { appOfflineQueueOptions, type AppOfflineQueueOptions } from './app-queue-options';
 import { ACTIVE_QUEUE_STATUSES, isOwnedBy, offlineDb, requestPersistentStorage, type OfflineDb } from './db';
@@ -6,6 +7,7 @@ import { createDownloadManager } from './downloads';
 import { offlineKeys } from './offline-keys';
 import { createOutbox, registerOfflineMutations, type OfflineMutation } from './outbox';
 import { createQueueGate, type QueueGateOptions } from './queue-gate';
+import { startReachabilityProbe, type ReachabilityProbeOptions } from './reachability-probe';
 import { setWorkWaitingForSignIn, type WorkWaitingForSignIn } from './sign-in-needed';
 import { createUploadManager } from './uploads';
 import { watchResumeTriggers, type WakeDetectorOptions } from './wake';
@@ -17,6 +19,7 @@ export interface OfflineQueuesOptions extends AppOfflineQueueOptions {
   db?: OfflineDb;
   gate?: QueueGateOptions;
   triggers?: WakeDetectorOptions & Parameters<typeof watchResumeTriggers>[1];
+  probe?: Omit<ReachabilityProbeOptions, 'workWaits'>;
 }
 
 export type OfflineQueues = ReturnType<typeof startOfflineQueues>;
@@ -49,6 +52,12 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
     onReplayed: (mutation, variables) => {
       for (const queryKey of mutation.refreshes?.(variables) ?? []) void queryClient.invalidateQueries({ queryKey });
     },
+    // The change stays on screen from the moment its entry leaves the outbox until the refetch brings the server's.
+    onSent: (mutation, variables) => {
+      for (const view of mutation.shows?.(variables) ?? []) {
+        queryClient.setQueriesData({ queryKey: view.queryKey }, (data: unknown) => (data === undefined ? data : view.apply(data as never)));
+      }
+    },
   });
   registerOfflineMutations(queryClient, outbox, mutations);
 
@@ -71,6 +80,21 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
 
   const stopPauseWatch = gate.subscribe(() => void publishSignInNeeded());
   const stopTriggers = watchResumeTriggers(() => void drainAll(), options.triggers);
+  // Lie-fi sends no 'online' event: the server answering again (a probe, any request) is the trigger that counts.
+  const probeReachability = options.probe?.reachability ?? reachability;
+  const stopReachabilityWatch = probeReachability.subscribe((reachable) => {
+    if (reachable) void drainAll();
+  });
+  const stopProbe = startReachabilityProbe({
+    ...options.probe,
+    reachability: probeReachability,
+    workWaits: async () => {
+      const userId = gate.currentUserId();
+      if (userId === null) return false;
+      const waiting = await countWaitingWork(db, userId);
+      return waiting.changes + waiting.transfers > 0;
+    },
+  });
   // A sign-in lifts a pause and sends that user's items; another user's items keep waiting for their owner. A token
   // refresh rewrites the session too but is no sign-in: draining on it would, whenever the new token already counts as
   // due (a device clock running ahead), refresh again before the drain, rewrite the session, drain again, and never stop.
@@ -100,6 +124,8 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
     },
     stop(): void {
       stopTriggers();
+      stopReachabilityWatch();
+      stopProbe();
       stopSessionWatch();
       stopPauseWatch();
       outbox.stop();

@@ -10,9 +10,19 @@ import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { apiJson } from '../lib/api-client';
 import { setSession } from '../lib/session';
 import { IDEMPOTENCY_HEADER } from '../shared/endpoints';
+import { SAVE_WAIT_MS } from './constants';
 import type { OfflineDb } from './db';
 import type { RefusedChange } from './db';
-import { createOutbox, idempotencyHeaders, registerOfflineMutations, type OfflineMutation, type Outbox, type OutboxOutcome } from './outbox';
+import {
+  createOutbox,
+  idempotencyHeaders,
+  layPendingOver,
+  pendingView,
+  registerOfflineMutations,
+  type OfflineMutation,
+  type Outbox,
+  type OutboxOutcome,
+} from './outbox';
 import { createQueueGate, type QueueGate } from './queue-gate';
 
 const recordSchema = z.object({ success: z.literal(true), data: z.object({ id: z.string(), value: z.string() }) });
@@ -244,13 +254,17 @@ describe('mutation outbox', () => {
     const [kept] = await outbox.entries();
     expect(kept).toMatchObject({ attempts: 1, state: 'pending' });
 
-    // The retry comes on the backoff timer, no trigger needed: full jitter within 1 s after the first failed flush.
-    expect(retries.map(({ ms, cancelled }) => ({ ms, cancelled }))).toEqual([{ ms: 500, cancelled: false }]);
+    // The save waited at most SAVE_WAIT_MS (its timer ended with the answer); the retry comes on the backoff timer, no
+    // trigger needed: full jitter within 1 s after the first failed flush.
+    expect(retries.map(({ ms, cancelled }) => ({ ms, cancelled }))).toEqual([
+      { ms: SAVE_WAIT_MS, cancelled: true },
+      { ms: 500, cancelled: false },
+    ]);
     backend.state.serverFault = false;
-    retries[0]?.run();
+    retries[1]?.run();
     await expect.poll(() => backend.history.get('r1')).toEqual(['x']);
     expect(await db.outbox.count()).toBe(0);
-    expect(retries).toHaveLength(1);
+    expect(retries).toHaveLength(2);
   });
 
   it('serves React Query mutations through setMutationDefaults: queued offline, sent online', async () => {
@@ -283,5 +297,89 @@ describe('mutation outbox', () => {
     expect(backend.state.requests).toHaveLength(10);
     expect(backend.history.get('r0')).toEqual(['v0', 'v2', 'v4', 'v6', 'v8']);
     expect(backend.history.get('r1')).toEqual(['v1', 'v3', 'v5', 'v7', 'v9']);
+  });
+
+  it('resolves a save the server leaves unanswered as kept offline after SAVE_WAIT_MS, and lets its send finish', async () => {
+    signIn();
+    backend.state.online = true;
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    // A hanging link: the request gets no answer until the test lets it through to the records API.
+    server.use(http.put(anyOrigin('/api/test-records/:id'), () => held.then(() => undefined)));
+    const sent: Edit[] = [];
+    const replayed: Edit[] = [];
+    outbox = createOutbox({
+      db,
+      gate,
+      random: () => 0.5,
+      setTimer: armRetry,
+      onSent: (_mutation, variables) => sent.push(variables as Edit),
+      onReplayed: (_mutation, variables) => replayed.push(variables as Edit),
+    });
+    outbox.register(saveRecord);
+
+    const saving = outbox.submit(saveRecord.mutationKey, { id: 'r1', value: 'slow' });
+    await expect.poll(() => retries.length).toBe(1);
+    expect(retries[0]?.ms).toBe(SAVE_WAIT_MS);
+    retries[0]?.run();
+    expect(await saving).toEqual({ state: 'queued' });
+    expect(await db.outbox.count()).toBe(1);
+
+    answer();
+    await expect.poll(() => db.outbox.count()).toBe(0);
+    expect(backend.history.get('r1')).toEqual(['slow']);
+    // Nobody awaits it any more: the views of the record are refreshed as for a replay.
+    expect(sent).toEqual([{ id: 'r1', value: 'slow' }]);
+    expect(replayed).toEqual([{ id: 'r1', value: 'slow' }]);
+  });
+});
+
+describe('layPendingOver', () => {
+  const listKey = ['notes', 'list'] as const;
+  type Note = { id: string; text: string };
+  const saveNote: OfflineMutation<Note, Note> = {
+    mutationKey: ['notes', 'save'],
+    scope: (note) => note.id,
+    describe: (note) => note.text,
+    shows: (note) => [pendingView(listKey, (notes: Note[]) => [...notes.filter((known) => known.id !== note.id), note])],
+    send: async (note) => note,
+  };
+  const countNote: OfflineMutation<Note, Note> = {
+    ...saveNote,
+    mutationKey: ['notes', 'count'],
+    // Under every query of the notes area: a prefix of their keys.
+    shows: () => [pendingView(['notes'], (notes: Note[]) => [...notes, { id: 'count', text: String(notes.length) }])],
+  };
+  const registered = new Map([
+    [JSON.stringify(saveNote.mutationKey), saveNote],
+    [JSON.stringify(countNote.mutationKey), countNote],
+  ]) as Map<string, OfflineMutation<unknown, unknown>>;
+  const definitionOf = (mutationKey: readonly string[]) => registered.get(JSON.stringify(mutationKey));
+  const entry = (mutation: OfflineMutation<Note, Note>, note: Note) => ({ mutationKey: mutation.mutationKey, variables: note });
+  const fetched: Note[] = [
+    { id: 'a', text: 'server a' },
+    { id: 'b', text: 'server b' },
+  ];
+
+  it('lays the waiting changes over the fetched list, oldest first, so the newest of a record wins', () => {
+    const shown = layPendingOver(
+      fetched,
+      listKey,
+      [entry(saveNote, { id: 'a', text: 'edit 1' }), entry(saveNote, { id: 'c', text: 'new' }), entry(saveNote, { id: 'a', text: 'edit 2' })],
+      definitionOf,
+    );
+    expect(shown).toEqual([
+      { id: 'b', text: 'server b' },
+      { id: 'c', text: 'new' },
+      { id: 'a', text: 'edit 2' },
+    ]);
+    expect(fetched).toHaveLength(2);
+  });
+
+  it('applies a view under a key prefix, skips other queries and unregistered mutations, and needs data', () => {
+    const entries = [entry(countNote, { id: 'x', text: '' }), { mutationKey: ['notes', 'unknown'], variables: { id: 'z', text: 'lost?' } }];
+    expect(layPendingOver(fetched, listKey, entries, definitionOf)).toEqual([...fetched, { id: 'count', text: '2' }]);
+    expect(layPendingOver(fetched, ['other', 'list'], [entry(saveNote, { id: 'a', text: 'edit' })], definitionOf)).toBe(fetched);
+    expect(layPendingOver(undefined, listKey, [entry(saveNote, { id: 'a', text: 'edit' })], definitionOf)).toBeUndefined();
   });
 });

@@ -1,13 +1,26 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from '../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../shared/endpoints';
 import { fullJitterDelay } from './backoff';
+import { SAVE_WAIT_MS } from './constants';
 import type { OfflineDb, OutboxEntry, RefusedChange } from './db';
 import { oneDrainAtATime, type QueueGate } from './queue-gate';
 
 export interface SendContext {
   /** Send it as the Idempotency-Key header (see idempotencyHeaders): the same for every retry of this change. */
   idempotencyKey: string;
+}
+
+/** The cached queries that show a change: their key (or the start of their keys), and their data with the change laid over. */
+export interface PendingView {
+  queryKey: QueryKey;
+  // `never`: a view of any data type fits, and only layPendingOver calls it, with that query's data.
+  apply: (data: never) => unknown;
+}
+
+/** A view of the queries under `queryKey`, whose data `apply` returns with a change laid over it. */
+export function pendingView<TData>(queryKey: QueryKey, apply: (data: TData) => TData): PendingView {
+  return { queryKey, apply };
 }
 
 /** One offline-capable mutation: its React Query key, the record it changes, and how to send it. */
@@ -21,6 +34,12 @@ export interface OfflineMutation<TVariables, TData> {
   describe: (variables: TVariables) => string;
   /** The queries that show the record: refreshed when a replay (not an awaited save) applied or refused the change. */
   refreshes?: (variables: TVariables) => readonly QueryKey[];
+  /**
+   * The cached queries that show the change, and how: while it waits in the outbox it is laid over whatever the server
+   * last answered (usePendingOverlay), so a refetch of older state never reverts it on screen; once sent, it is written
+   * into them until their refetch brings the server's own.
+   */
+  shows?: (variables: TVariables) => readonly PendingView[];
   send: (variables: TVariables, context: SendContext) => Promise<TData>;
 }
 
@@ -55,6 +74,10 @@ export interface OutboxOptions {
   onChange?: () => void;
   /** Called when a replay nobody was awaiting settled a change (sent or refused), so the views of it refresh. */
   onReplayed?: (mutation: OfflineMutation<unknown, unknown>, variables: unknown) => void;
+  /** Called for every change the server applied, awaited or not, before its entry leaves the outbox's views. */
+  onSent?: (mutation: OfflineMutation<unknown, unknown>, variables: unknown) => void;
+  /** How long a save waits for the server before it resolves as kept offline (the send goes on). */
+  saveWaitMs?: number;
   now?: () => number;
   random?: () => number;
   /** Arms the backoff retry; returns its cancel function. Tests pass their own to control time. */
@@ -79,7 +102,17 @@ export type Outbox = ReturnType<typeof createOutbox>;
  * Changes kept after a failure are tried again with full-jitter backoff, besides the resume triggers (a server that
  * answers 503 while the browser reports a network fires no 'online').
  */
-export function createOutbox({ db, gate, onChange, onReplayed, now = Date.now, random = Math.random, setTimer = realTimer }: OutboxOptions) {
+export function createOutbox({
+  db,
+  gate,
+  onChange,
+  onReplayed,
+  onSent,
+  saveWaitMs = SAVE_WAIT_MS,
+  now = Date.now,
+  random = Math.random,
+  setTimer = realTimer,
+}: OutboxOptions) {
   // The definitions are typed per mutation at registration; the outbox only passes stored variables back to them.
   const definitions = new Map<string, OfflineMutation<unknown, unknown>>();
   const settled = new Map<string, Settled>();
@@ -102,7 +135,8 @@ export function createOutbox({ db, gate, onChange, onReplayed, now = Date.now, r
     let refused: RefusedChange | null = null;
     try {
       const data = await mutation.send(entry.variables, { idempotencyKey: entry.idempotencyKey });
-      settled.set(entry.id, { state: 'sent', data });
+      if (awaited.has(entry.id)) settled.set(entry.id, { state: 'sent', data });
+      onSent?.(mutation, entry.variables);
     } catch (error) {
       if (isRefusal(error)) {
         if (awaited.has(entry.id)) settled.set(entry.id, { state: 'refused', error });
@@ -203,9 +237,14 @@ export function createOutbox({ db, gate, onChange, onReplayed, now = Date.now, r
     await db.outbox.add(entry);
     onChange?.();
     awaited.add(entry.id);
+    // A hanging link (lie-fi) must not hold the user's save: after saveWaitMs it counts as kept offline, and the send
+    // goes on as a replay nobody awaits (reported like one if the server refuses it).
+    let cancelWait = () => {};
+    const waited = new Promise<void>((resolve) => (cancelWait = setTimer(resolve, saveWaitMs)));
     try {
-      await flush();
+      await Promise.race([flush(), waited]);
     } finally {
+      cancelWait();
       awaited.delete(entry.id);
     }
     const outcome = settled.get(entry.id);
@@ -217,6 +256,8 @@ export function createOutbox({ db, gate, onChange, onReplayed, now = Date.now, r
   return {
     register,
     isRegistered: (mutationKey: readonly string[]) => definitions.has(keyId(mutationKey)),
+    /** The registered mutation of that key, if its feature has loaded. */
+    definitionOf: (mutationKey: readonly string[]) => definitions.get(keyId(mutationKey)),
     submit,
     flush,
     /** The signed-in user's waiting changes, oldest first. */
@@ -252,6 +293,27 @@ export function createOutbox({ db, gate, onChange, onReplayed, now = Date.now, r
       return () => refusedListeners.delete(listener);
     },
   };
+}
+
+/**
+ * `data` of the query `queryKey` with every waiting change that shows there laid over it, oldest first: what the user
+ * last saw of their own changes, whatever the server answered meanwhile. Changes of a mutation not registered yet
+ * (its feature not loaded) are left out. No data yet (nothing cached): nothing to lay them over.
+ */
+export function layPendingOver<TData>(
+  data: TData | undefined,
+  queryKey: QueryKey,
+  entries: readonly Pick<OutboxEntry, 'mutationKey' | 'variables'>[],
+  definitionOf: (mutationKey: readonly string[]) => OfflineMutation<unknown, unknown> | undefined,
+): TData | undefined {
+  if (data === undefined) return undefined;
+  let shown: TData = data;
+  for (const entry of entries) {
+    for (const view of definitionOf(entry.mutationKey)?.shows?.(entry.variables) ?? []) {
+      if (partialMatchKey(queryKey, view.queryKey)) shown = view.apply(shown as never) as TData;
+    }
+  }
+  return shown;
 }
 
 /**

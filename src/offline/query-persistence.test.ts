@@ -59,7 +59,7 @@ describe('query cache persistence', () => {
     ]);
   });
 
-  it("stores neither the offline queues' views (their items hold file Blobs), the runtime config, nor failed queries", async () => {
+  it("stores neither the offline queues' views (their items hold file Blobs), the runtime config, nor queries without data", async () => {
     await storeCache('cache-filter', async (before) => {
       before.setQueryData(offlineKeys.uploads(), [{ id: 'u1', file: new Blob(['bytes']) }]);
       before.setQueryData(configQueryOptions.queryKey, { HealthStatus: { enabled: true } });
@@ -72,6 +72,18 @@ describe('query cache persistence', () => {
     // Loaded once per start, so that an edited config file takes effect on the next one.
     expect(after.getQueryData(configQueryOptions.queryKey)).toBeUndefined();
     expect(after.getQueryState(['devices', 'list'])).toBeUndefined();
+  });
+
+  it('stores the last data of a view whose refetch failed, so a reload during an outage still shows it', async () => {
+    await storeCache('cache-failed-refetch', async (before) => {
+      await before.fetchQuery({ queryKey: ['schedules'], queryFn: () => ['Nightly'] });
+      await before
+        .fetchQuery({ queryKey: ['schedules'], queryFn: () => Promise.reject(new Error('no answer')), staleTime: 0, retry: false })
+        .catch(() => undefined);
+      expect(before.getQueryState(['schedules'])?.status).toBe('error');
+    });
+    const after = await reload('cache-failed-refetch');
+    expect(after.getQueryData(['schedules'])).toEqual(['Nightly']);
   });
 
   it('does not show a cache stored under a session this page never saw end, and deletes it', async () => {

@@ -46,14 +46,15 @@ export function createIdbPersister({ dbName = QUERY_CACHE_DB_NAME, writeDelayMs 
 }
 
 /**
- * Successful queries are stored, except the offline queues' views (['offline', …]): they read IndexedDB, which keeps
- * them anyway, and the upload queue's items hold the files' Blobs. The runtime config is left out too: it is loaded
- * once per start so that an edited file takes effect, and it keeps its own last good copy (and the service worker's).
+ * Queries holding data are stored, also when their last refetch failed: a view keeps its last data through an outage,
+ * and a reload during one must show it still. A query that never got data is not stored. Neither are the offline
+ * queues' views (['offline', …]): they read IndexedDB, which keeps them anyway, and the upload queue's items hold the
+ * files' Blobs. The runtime config is left out too: it is loaded once per start so that an edited file takes effect,
+ * and it keeps its own last good copy (and the service worker's).
  */
-export function isPersistedQuery(query: { queryKey: QueryKey; state: { status: string } }): boolean {
-  // React Query's default rule (successful queries only), written out: its Query type differs between the two query-cores.
+export function isPersistedQuery(query: { queryKey: QueryKey; state: { data: unknown } }): boolean {
   const [area] = query.queryKey;
-  return query.state.status === 'success' && area !== offlineKeys.all[0] && area !== configQueryOptions.queryKey[0];
+  return query.state.data !== undefined && area !== offlineKeys.all[0] && area !== configQueryOptions.queryKey[0];
 }
 
 async function dropStored(persister: Persister): Promise<undefined> {

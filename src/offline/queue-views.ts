@@ -1,8 +1,10 @@
-import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { hashKey, queryOptions, type QueryKey } from '@tanstack/react-query';
 import { liveQuery, type EntityTable } from 'dexie';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { PROGRESS_READ_INTERVAL_MS, PROGRESS_READ_RETRIES } from './constants';
-import { isOwnedBy, isQueueItemActive, offlineDb, type OfflineDb, type RefusedChange } from './db';
+import { isOwnedBy, isQueueItemActive, offlineDb, type OfflineDb, type OutboxEntry, type RefusedChange } from './db';
+import { useAppOfflineQueues } from './offline-queues';
+import { layPendingOver } from './outbox';
 import { offlineKeys } from './offline-keys';
 import { signedInUserId, useSignedInUserId } from './signed-in-user';
 
@@ -66,7 +68,10 @@ const pendingRecords = async (db: OfflineDb, userId: string) =>
   new Set((await db.outbox.where('userId').equals(userId).toArray()).map((entry) => entry.record));
 const refusedChanges = (db: OfflineDb, userId: string) => db.refusedChanges.where('userId').equals(userId).sortBy('refusedAt');
 
+const ownEntries = (db: OfflineDb, userId: string) => db.outbox.where('userId').equals(userId).sortBy('seq');
+
 const NO_RECORDS: ReadonlySet<string> = new Set();
+const NO_ENTRIES: readonly OutboxEntry[] = [];
 const NO_REFUSALS: readonly RefusedChange[] = [];
 
 /** How many of the signed-in user's offline changes wait to be sent. */
@@ -82,6 +87,19 @@ export function usePendingRecords(db: OfflineDb = offlineDb()): ReadonlySet<stri
 /** Whether the record has changes of the signed-in user waiting ('saved offline, will sync'). */
 export function useHasPendingChanges(record: string, db: OfflineDb = offlineDb()): boolean {
   return usePendingRecords(db).has(record);
+}
+
+/**
+ * `data` of the query `queryKey` as the user last left it: the signed-in user's changes still waiting in the outbox are
+ * laid over it, oldest first, so a refetch answering older state never reverts or hides them on screen.
+ */
+export function usePendingOverlay<TData>(queryKey: QueryKey, data: TData | undefined, db: OfflineDb = offlineDb()): TData | undefined {
+  const { outbox } = useAppOfflineQueues();
+  const entries = useLiveValue(ownEntries, NO_ENTRIES, db);
+  const key = hashKey(queryKey);
+  // The key's hash stands for the key: a caller builds the key anew on every render.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  return useMemo(() => layPendingOver(data, queryKey, entries, outbox.definitionOf), [data, key, entries, outbox]);
 }
 
 /** The signed-in user's changes the server refused on replay, oldest first. */

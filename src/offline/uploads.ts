@@ -1,6 +1,8 @@
 import { IDEMPOTENCY_HEADER } from '../shared/endpoints';
+import { reachability } from '../lib/reachability';
 import { getSession, type Session } from '../lib/session';
 import { fullJitterDelay } from './backoff';
+import { UPLOAD_ANSWER_MS, UPLOAD_STALL_MS } from './constants';
 import { createOrderedClock, isOwnedBy, isQueueItemActive, ownerStamp, type OfflineDb, type UploadItem } from './db';
 import { progressPercent } from './downloads';
 import { oneDrainAtATime, type QueueGate } from './queue-gate';
@@ -30,20 +32,42 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The browser transport: XMLHttpRequest, because fetch reports no upload progress. */
+/**
+ * The browser transport: XMLHttpRequest, because fetch reports no upload progress. On a link that drops packets
+ * without a reset (lie-fi) an upload would hang for good: it is given up when no byte has gone out for
+ * UPLOAD_STALL_MS, or when the answer has not come UPLOAD_ANSWER_MS after the last byte, and then counts as a network
+ * failure (retried with backoff, and when the server answers again).
+ */
 export const xhrTransport: UploadTransport = (parts, onProgress) =>
   new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
+    const sentAt = Date.now();
+    let stall: ReturnType<typeof setTimeout> | undefined;
+    const giveUpAfter = (ms: number) => {
+      clearTimeout(stall);
+      stall = setTimeout(() => xhr.abort(), ms);
+    };
     xhr.open('POST', parts.url);
     for (const [name, value] of Object.entries(parts.headers)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
+      giveUpAfter(UPLOAD_STALL_MS);
       if (event.lengthComputable) onProgress(event.loaded, event.total);
     };
-    xhr.onload = () => resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
-    xhr.onerror = xhr.ontimeout = xhr.onabort = () => reject(new TypeError('The upload got no answer.'));
+    xhr.upload.onload = () => giveUpAfter(UPLOAD_ANSWER_MS);
+    xhr.onload = () => {
+      clearTimeout(stall);
+      reachability.answered(sentAt);
+      resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
+    };
+    xhr.onerror = xhr.ontimeout = xhr.onabort = () => {
+      clearTimeout(stall);
+      reachability.failed();
+      reject(new TypeError('The upload got no answer.'));
+    };
     const form = new FormData();
     for (const [name, value] of Object.entries(parts.fields)) form.append(name, value);
     form.append(parts.fileField, parts.file, parts.fileName);
+    giveUpAfter(UPLOAD_STALL_MS);
     xhr.send(form);
   });
 

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNetworkLink, type NetworkLink } from './network-link';
 
@@ -50,5 +50,30 @@ describe('the network link between the browser and the server', () => {
     link.setDownstreamRate(Number.POSITIVE_INFINITY);
     link.restore();
     expect((await (await fetch(`${link.origin}/file`)).arrayBuffer()).byteLength).toBe(BODY_BYTES);
+  });
+
+  it('drops silently: requests in flight and new ones hang without an error; a dead connection gets a reset once restored', async () => {
+    link.setDownstreamRate(64 * 1024);
+    const settled = { slow: false };
+    const slow = fetch(`${link.origin}/file`)
+      .then((answer) => answer.arrayBuffer())
+      .finally(() => (settled.slow = true));
+    slow.catch(() => undefined);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+    link.dropSilently();
+    await expect(fetch(`${link.origin}/file`, { signal: AbortSignal.timeout(500) })).rejects.toThrow(/timeout|aborted/i);
+    // A connection opened now is accepted, and then hears nothing.
+    const { port } = new URL(link.origin);
+    const dead = connect(Number(port), '127.0.0.1');
+    const reset = new Promise<string>((resolveReset) => dead.once('error', (error: NodeJS.ErrnoException) => resolveReset(error.code ?? '')));
+    await new Promise((resolveConnect) => dead.once('connect', resolveConnect));
+    expect(settled.slow).toBe(false);
+
+    link.setDownstreamRate(Number.POSITIVE_INFINITY);
+    link.restore();
+    dead.write('GET /file HTTP/1.1\r\nHost: x\r\n\r\n');
+    expect(await reset).toBe('ECONNRESET');
+    expect((await (await fetch(`${link.origin}/file`, { headers: { connection: 'close' } })).arrayBuffer()).byteLength).toBe(BODY_BYTES);
+    expect(settled.slow).toBe(false);
   });
 });

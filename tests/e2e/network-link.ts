@@ -12,6 +12,13 @@ export interface NetworkLink {
   readonly isCut: boolean;
   /** Resets every open connection and refuses new ones until `restore()`. */
   cut(): void;
+  /**
+   * Lie-fi: from now until `restore()`, every byte in either direction is lost without a word, on open connections and
+   * on new ones, which are accepted and then hear nothing. The browser is not told: its requests hang. A connection
+   * that went dead stays dead after `restore()`, as one whose state the other end forgot: the next bytes the browser
+   * sends on it get a reset.
+   */
+  dropSilently(): void;
   restore(): void;
   /** Bytes per second towards the browser, shared by all connections; Infinity for no limit. */
   setDownstreamRate(bytesPerSecond: number): void;
@@ -22,7 +29,9 @@ export interface NetworkLink {
 
 interface Pair {
   browserSide: Socket;
-  serverSide: Socket;
+  serverSide: Socket | null;
+  /** Lost to a silent drop: nothing goes through any more. */
+  dead: boolean;
   /** When the last chunk queued for the browser is delivered; the browser side ends only after it. */
   drainedAt: number;
 }
@@ -30,6 +39,7 @@ interface Pair {
 export async function openNetworkLink(target: { host: string; port: number }): Promise<NetworkLink> {
   const pairs = new Set<Pair>();
   let isCut = false;
+  let dropping = false;
   let rate = Number.POSITIVE_INFINITY;
   let nextSendAt = 0;
   let delivered = 0;
@@ -37,7 +47,14 @@ export async function openNetworkLink(target: { host: string; port: number }): P
   const resetPair = (pair: Pair) => {
     pairs.delete(pair);
     pair.browserSide.resetAndDestroy();
-    pair.serverSide.destroy();
+    pair.serverSide?.destroy();
+  };
+
+  /** The server forgets the connection; the browser is told nothing. */
+  const killSilently = (pair: Pair) => {
+    pair.dead = true;
+    pair.serverSide?.destroy();
+    pair.serverSide = null;
   };
 
   /** Runs `step` once the chunks queued before it are out, unless the pair was reset meanwhile. */
@@ -52,15 +69,16 @@ export async function openNetworkLink(target: { host: string; port: number }): P
   };
 
   /** Holds the server side while a chunk waits for its turn, so bytes keep their order and the rate holds. */
-  const forward = (pair: Pair, chunk: Buffer) => {
+  const forward = (pair: Pair, serverSide: Socket, chunk: Buffer) => {
     const now = Date.now();
     const sendAt = Number.isFinite(rate) ? Math.max(now, nextSendAt) : now;
     if (Number.isFinite(rate)) nextSendAt = sendAt + (chunk.length / rate) * 1000;
-    if (sendAt > now) pair.serverSide.pause();
+    if (sendAt > now) serverSide.pause();
     inTurn(pair, sendAt, () => {
+      if (pair.dead) return;
       delivered += chunk.length;
       pair.browserSide.write(chunk);
-      pair.serverSide.resume();
+      serverSide.resume();
     });
   };
 
@@ -69,21 +87,32 @@ export async function openNetworkLink(target: { host: string; port: number }): P
       browserSide.resetAndDestroy();
       return;
     }
-    const serverSide = connect(target.port, target.host);
-    const pair: Pair = { browserSide, serverSide, drainedAt: 0 };
+    const pair: Pair = { browserSide, serverSide: null, dead: dropping, drainedAt: 0 };
     pairs.add(pair);
-    browserSide.on('data', (chunk: Buffer) => serverSide.write(chunk));
-    serverSide.on('data', (chunk: Buffer) => forward(pair, chunk));
-    serverSide.on('end', () => inTurn(pair, pair.drainedAt, () => browserSide.end()));
-    browserSide.on('end', () => serverSide.end());
     const drop = () => {
       if (pairs.has(pair)) resetPair(pair);
     };
+    browserSide.on('data', (chunk: Buffer) => {
+      if (!pair.dead) pair.serverSide?.write(chunk);
+      else if (!dropping) resetPair(pair);
+    });
     browserSide.on('error', drop);
-    serverSide.on('error', drop);
     browserSide.on('close', () => {
       pairs.delete(pair);
-      serverSide.destroy();
+      pair.serverSide?.destroy();
+    });
+    if (pair.dead) return;
+    const serverSide = connect(target.port, target.host);
+    pair.serverSide = serverSide;
+    serverSide.on('data', (chunk: Buffer) => {
+      if (!pair.dead) forward(pair, serverSide, chunk);
+    });
+    serverSide.on('end', () => {
+      if (!pair.dead) inTurn(pair, pair.drainedAt, () => browserSide.end());
+    });
+    browserSide.on('end', () => serverSide.end());
+    serverSide.on('error', () => {
+      if (!pair.dead) drop();
     });
   });
   await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
@@ -98,8 +127,13 @@ export async function openNetworkLink(target: { host: string; port: number }): P
       isCut = true;
       [...pairs].forEach(resetPair);
     },
+    dropSilently() {
+      dropping = true;
+      [...pairs].forEach(killSilently);
+    },
     restore() {
       isCut = false;
+      dropping = false;
     },
     setDownstreamRate(bytesPerSecond) {
       rate = bytesPerSecond;

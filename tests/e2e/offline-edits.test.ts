@@ -1,16 +1,14 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request, Response } from 'playwright-core';
-import { pendingChangesText, SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../src/offline/components/PendingChanges';
+import { SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../src/offline/components/PendingChanges';
 import { STORAGE_KEYS } from '../../src/lib/session';
-import { DATABASE_FILE } from '../../src/server/app';
 import { REPLAYED_HEADER } from '../../src/server/http/idempotency';
 import { imageFilterGroupsSchema, imageFiltersResponseSchema, type ImageFilter } from '../../src/shared/contracts/image-filters';
 import { endpoints, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../src/shared/endpoints';
 import { PlatformApi, poll } from './api';
 import { chromiumMissing, screenshot } from './harness';
+import { addFilter, allChangesSent, appliedWrites, filterRow, openImageFilters, renameFilter, showImageFilters, waitingCount } from './edited-screens';
 import { storedItem } from './pages';
 import { useE2E, useOfflinePages } from './setup';
 
@@ -37,54 +35,6 @@ function savedFilter(url: string): { id: string; name: string } {
 /** The answer each save got, in the order the answers came: 200 for every one that was applied. */
 const statuses = (responses: readonly Response[]) => responses.map((response) => response.status());
 
-/** Configuration Management's Image Filter Management tab, on its Platforms table. */
-async function openImageFilters(page: Page, origin: string): Promise<Locator> {
-  await page.goto(`${origin}/studio/configuration-management`);
-  return showImageFilters(page);
-}
-
-async function showImageFilters(page: Page): Promise<Locator> {
-  await page.getByRole('tab', { name: 'Image Filter Management' }).click();
-  const table = page.getByRole('grid', { name: 'Platforms filters' });
-  await table.waitFor();
-  return table;
-}
-
-/** The header's "N changes waiting". */
-const waitingCount = (page: Page, count: number) => page.getByRole('banner').getByRole('status', { name: pendingChangesText(count) });
-
-async function allChangesSent(page: Page): Promise<void> {
-  await page.getByRole('banner').getByRole('status', { name: /changes? waiting/ }).waitFor({ state: 'detached', timeout: 60_000 });
-}
-
-/** The row of the filter with this id (its Id cell shows the id, also for a filter made offline). */
-const filterRow = (table: Locator, id: string) => table.getByRole('row').filter({ hasText: id });
-
-/** Adds a filter from the Add row and answers the id the page made for it. */
-async function addFilter(page: Page, table: Locator, name: string): Promise<string> {
-  await page.getByRole('button', { name: 'Add', exact: true }).click();
-  const form = page.getByRole('group', { name: 'New Platforms filters row' });
-  await form.getByRole('textbox', { name: 'Name' }).fill(name);
-  await form.getByRole('button', { name: 'Save' }).click();
-  await form.waitFor({ state: 'detached' });
-  const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-  const idCell = (await row.getByRole('gridcell').first().textContent()) ?? '';
-  const id = idCell.replace(SAVED_OFFLINE_TEXT, '').trim();
-  expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
-  return id;
-}
-
-/** Renames a filter inline: double-click its name, type, Enter; the editor closes once the save is kept. */
-async function renameFilter(table: Locator, id: string, name: string): Promise<void> {
-  const row = filterRow(table, id);
-  await row.getByRole('rowheader').dblclick();
-  const editor = row.getByRole('textbox', { name: 'Edit Name' });
-  await editor.fill(name);
-  await editor.press('Enter');
-  await editor.waitFor({ state: 'detached' });
-  await row.getByRole('rowheader', { name, exact: true }).waitFor();
-}
-
 /** Every filter row of the page is marked 'saved offline, will sync', and the info toast shows once for all the saves. */
 async function expectMarkedOffline(page: Page, table: Locator, ids: readonly string[]): Promise<void> {
   for (const id of ids) await filterRow(table, id).getByText(SAVED_OFFLINE_TEXT).waitFor();
@@ -109,22 +59,9 @@ describe.skipIf(chromiumMissing)('image filter edits made offline in Chromium, r
   const e2e = useE2E();
   const pages = useOfflinePages(e2e);
 
-  /**
-   * What the server applied, in the order it applied it: every createFilter write carrying an Idempotency-Key leaves
-   * one row in idempotency_keys (a replay of a key finds that row and adds none), holding the filter it answered.
-   * SQLite's rowid grows with each insert, so it is the server's own order.
-   */
-  function appliedFilterSaves(): { key: string; filter: ImageFilter }[] {
-    const sqlite = new Database(join(e2e.platform.dataDir, DATABASE_FILE), { readonly: true, fileMustExist: true });
-    try {
-      const rows = sqlite
-        .prepare<[string], { key: string; body: string }>('SELECT key, body FROM idempotency_keys WHERE path = ? ORDER BY rowid')
-        .all(endpoints.imageFilters.save);
-      return rows.map(({ key, body }) => ({ key, filter: (JSON.parse(body) as { data: ImageFilter }).data }));
-    } finally {
-      sqlite.close();
-    }
-  }
+  /** The image filter saves the server applied, in its order (see appliedWrites). */
+  const appliedFilterSaves = () =>
+    appliedWrites(e2e.platform.dataDir, endpoints.imageFilters.save).map(({ key, body }) => ({ key, filter: (JSON.parse(body) as { data: ImageFilter }).data }));
 
   it('applies 50 edits of 5 filters, made offline across 2 reloads, exactly once each and in order', async () => {
     const api = await PlatformApi.signIn(e2e.platform.baseUrl, e2e.platform.admin);

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../lib/api-client';
+import { reachability } from '../../lib/reachability';
+import { SAVE_WAIT_MS } from '../../offline/constants';
 import { SAVED_OFFLINE_MESSAGE } from '../../offline/components/PendingChanges';
 import { useAppOfflineQueues } from '../../offline/offline-queues';
 import { useOfflineMutation } from '../../offline/use-offline-mutation';
@@ -11,7 +13,7 @@ import { getSchedule } from './api/get-schedule';
 import { saveScheduleMutation, scheduleRecord, withScheduleId } from './api/save-schedule';
 import { schedulesQuery } from './api/schedules';
 import { CONTROL_ROOM_MESSAGES as M } from './control-room-messages';
-import { scheduleWithSave, withScheduleRow } from './schedule-rows';
+import { scheduleWithSave } from './schedule-rows';
 
 /**
  * Schedule saves that work offline. `latest` is the schedule a change starts from: the user's newest save still
@@ -31,23 +33,29 @@ export function useScheduleSaves() {
       const waiting = await outbox.latestPending(saveScheduleMutation, scheduleRecord(id));
       const kept = waiting && scheduleWithSave(row, waiting, Date.now());
       if (kept) return kept;
+      // The listed row serves when the server does not answer: known unreachable, or silent for as long as a save waits
+      // (lie-fi), so an edit or a toggle never hangs on the link.
+      if (row && !reachability.isReachable()) return row;
+      const silence = new AbortController();
+      const timer = setTimeout(() => silence.abort(), SAVE_WAIT_MS);
       try {
-        return await getSchedule(id);
+        return await getSchedule(id, row ? silence.signal : undefined);
       } catch (error) {
-        if (row && error instanceof ApiError && error.status === 0) return row;
+        if (row && (silence.signal.aborted || (error instanceof ApiError && error.status === 0))) return row;
         throw error;
+      } finally {
+        clearTimeout(timer);
       }
     },
     [queryClient, outbox],
   );
 
   const save = useCallback(
-    async (body: SaveScheduleInput, base?: Schedule): Promise<string> => {
+    async (body: SaveScheduleInput): Promise<string> => {
       const sent = withScheduleId(body);
       const outcome = await mutateAsync(sent);
       if (outcome.state === 'queued') {
-        const shown = scheduleWithSave(base, sent, Date.now());
-        if (shown) queryClient.setQueryData(schedulesQuery().queryKey, (rows) => withScheduleRow(rows, shown));
+        // The list shows it (usePendingOverlay), marked, until the save reaches the server.
         toast.info(SAVED_OFFLINE_MESSAGE);
         return sent.id;
       }

@@ -1,8 +1,9 @@
 import { apiJson } from '../../../lib/api-client';
-import { idempotencyHeaders, type OfflineMutation } from '../../../offline/outbox';
+import { idempotencyHeaders, pendingView, type OfflineMutation } from '../../../offline/outbox';
 import { newClientRecordId } from '../../../shared/contracts/client-ids';
 import { scheduleResponseSchema, type SaveScheduleInput, type Schedule } from '../../../shared/contracts/schedules';
 import { endpoints } from '../../../shared/endpoints';
+import { scheduleWithSave, withScheduleRow } from '../schedule-rows';
 import { controlRoomKeys } from './control-room-keys';
 
 /** POST {controlroom}/schedule/saveSchedule: creates (no id, or an id the client made) or updates a schedule. */
@@ -25,5 +26,15 @@ export const saveScheduleMutation: OfflineMutation<ScheduleSave, Schedule> = {
   scope: ({ id }) => scheduleRecord(id),
   describe: ({ name }) => `Schedule '${name.trim()}'`,
   refreshes: () => [controlRoomKeys.schedules()],
+  shows: (body) => [
+    pendingView(controlRoomKeys.schedules(), (rows: Schedule[]) => {
+      const shown = scheduleWithSave(
+        rows.find((row) => row.id === body.id),
+        body,
+        Date.now(),
+      );
+      return shown ? withScheduleRow(rows, shown) : rows;
+    }),
+  ],
   send: (body, { idempotencyKey }) => saveSchedule(body, idempotencyHeaders(idempotencyKey)),
 };

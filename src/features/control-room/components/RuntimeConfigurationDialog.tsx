@@ -67,7 +67,7 @@ export function RuntimeConfigurationDialog({ scheduleId, config, onClose, onSave
     try {
       // Another save may have changed the schedule meanwhile: start from the latest one, its executionTimes included.
       const base = await latest(scheduleId);
-      const savedId = await saveSchedule(saveBodyFromSchedule(base, runtimeConfigurationOf(loaded.options)), base);
+      const savedId = await saveSchedule(saveBodyFromSchedule(base, runtimeConfigurationOf(loaded.options)));
       onSaved?.(savedId);
       onClose();
     } catch (error) {

@@ -105,8 +105,8 @@ describe('UpcomingSchedules', { timeout: 15_000 }, () => {
     const { backend, user } = renderSchedules({ schedules: [schedule] }, { Schedule: { duplicateSchedule: true } });
     await user.click(within(await findRow('Nightly')).getByRole('button', { name: 'More actions Nightly' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Duplicate' }));
-    const copy = await findRow('Copy of Nightly');
-    expect(copy).toHaveClass(CHANGED);
+    // The copy shows as soon as it is saved, before the server's answer marks it changed.
+    await waitFor(async () => expect(await findRow('Copy of Nightly')).toHaveClass(CHANGED));
     expect(await findRow('Nightly')).not.toHaveClass(CHANGED);
     expect(backend.calls.gets).toEqual([schedule.id]);
     expect(backend.calls.saves[0]).toMatchObject({ name: 'Copy of Nightly', testStatusIdList: ['c1'] });

@@ -4,7 +4,7 @@ import { required } from '../../../lib/validators';
 import { flags, type StudioConfig } from '../../../shared/config';
 import { SavedOfflineBadge } from '../../../offline/components/PendingChanges';
 import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
-import { usePendingRecords } from '../../../offline/queue-views';
+import { usePendingOverlay, usePendingRecords } from '../../../offline/queue-views';
 import { MESSAGES, POLL } from '../../../shared/constants';
 import type { SaveScheduleInput, Schedule } from '../../../shared/contracts/schedules';
 import { Button } from '../../../ui/Button';
@@ -49,6 +49,7 @@ async function reported<T>(action: () => Promise<T>): Promise<T> {
 export function UpcomingSchedules({ config }: { config: StudioConfig }) {
   const queryClient = useQueryClient();
   const schedules = useQuery(schedulesQuery());
+  const rows = usePendingOverlay(schedulesQuery().queryKey, schedules.data);
   const zone = userTimeZone();
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
   const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
@@ -61,14 +62,14 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
   const scheduleSaves = useScheduleSaves();
   const pendingRecords = usePendingRecords();
 
-  /** Saves now, or offline (then the list shows the kept save, marked); `base` is the schedule the body changes. */
-  const save = async (body: SaveScheduleInput, base?: Schedule) => {
-    changedRows.markChanged(await reported(() => scheduleSaves.save(body, base)));
+  /** Saves now, or offline (then the list shows the kept save, marked). */
+  const save = async (body: SaveScheduleInput) => {
+    changedRows.markChanged(await reported(() => scheduleSaves.save(body)));
   };
 
   const act = (action: () => Promise<unknown>) => void action().catch(() => undefined);
 
-  const saveName = async (row: Schedule, changes: DataTableValues) => save(saveBodyFromSchedule(row, { name: (changes.name ?? row.name).trim() }), row);
+  const saveName = async (row: Schedule, changes: DataTableValues) => save(saveBodyFromSchedule(row, { name: (changes.name ?? row.name).trim() }));
   const loadForEdit = (row: Schedule) => reported(() => scheduleSaves.latest(row.id));
 
   const openEditor = (row: Schedule) =>
@@ -80,7 +81,7 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
   const toggle = (row: Schedule, enabled: boolean) =>
     act(async () => {
       const latest = await loadForEdit(row);
-      await save(toggledBody(latest, enabled, Date.now()), latest);
+      await save(toggledBody(latest, enabled, Date.now()));
     });
 
   const duplicate = (row: Schedule) =>
@@ -106,7 +107,7 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
 
   const saveForm = (form: ScheduleForm) => {
     const base = dialog?.kind === 'form' ? dialog.schedule : undefined;
-    return save(saveBodyOf(form, zone, { base, executableSuites: choices.executableSuites }), base);
+    return save(saveBodyOf(form, zone, { base, executableSuites: choices.executableSuites }));
   };
   const onEditingChange = useCallback((next: { rowId: TableRowId; isValid: boolean } | null) => setEditing(next), []);
 
@@ -185,7 +186,7 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
       <DataTable
         label="Upcoming Schedules"
         columns={columns}
-        rows={sortSchedules(schedules.data ?? [])}
+        rows={sortSchedules(rows ?? [])}
         pageSize={flags.schedulePageSize(config)}
         onSave={saveName}
         beforeEdit={loadForEdit}

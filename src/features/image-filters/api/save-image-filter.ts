@@ -1,6 +1,6 @@
 import { apiJson } from '../../../lib/api-client';
 import { upsertBy } from '../../../lib/lists';
-import { idempotencyHeaders, type OfflineMutation } from '../../../offline/outbox';
+import { idempotencyHeaders, pendingView, type OfflineMutation } from '../../../offline/outbox';
 import {
   IMAGE_FILTER_GROUP_KEYS,
   imageFilterSavedResponseSchema,
@@ -28,10 +28,11 @@ export const saveImageFilterMutation: OfflineMutation<ImageFilter, ImageFilter> 
   scope: ({ id }) => imageFilterRecord(id),
   describe: ({ name }) => `Image filter '${name}'`,
   refreshes: () => [imageFiltersKeys.list()],
+  shows: (filter) => [pendingView(imageFiltersKeys.list(), (groups: ImageFilterGroups) => withImageFilter(groups, filter))],
   send: (filter, { idempotencyKey }) => saveImageFilter(filter, idempotencyHeaders(idempotencyKey)),
 };
 
-/** The groups with `filter` added or renamed, for showing a save kept offline. */
+/** The groups with `filter` added or renamed. */
 export function withImageFilter(groups: ImageFilterGroups, filter: ImageFilter): ImageFilterGroups {
   const key = IMAGE_FILTER_GROUP_KEYS[filter.type];
   return { ...groups, [key]: upsertBy(groups[key], { ...filter, name: filter.name.trim() }, (candidate) => candidate.id) };

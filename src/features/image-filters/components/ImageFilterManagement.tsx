@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { required } from '../../../lib/validators';
 import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
-import { usePendingRecords } from '../../../offline/queue-views';
+import { usePendingOverlay, usePendingRecords } from '../../../offline/queue-views';
 import { useOfflineMutation } from '../../../offline/use-offline-mutation';
 import { newClientRecordId } from '../../../shared/contracts/client-ids';
 import { MESSAGES } from '../../../shared/constants';
@@ -17,7 +17,7 @@ import { DataTable, type DataTableColumn, type DataTableValues } from '../../../
 import { RadioGroup } from '../../../ui/RadioGroup';
 import { toast } from '../../../ui/toast-queue';
 import { imageFiltersQuery } from '../api/image-filters';
-import { imageFilterRecord, saveImageFilterMutation, withImageFilter } from '../api/save-image-filter';
+import { imageFilterRecord, saveImageFilterMutation } from '../api/save-image-filter';
 import { IMAGE_FILTERS_LOAD_FAILED } from '../image-filter-messages';
 
 const KIND_LABELS: Record<ImageFilterType, string> = {
@@ -59,13 +59,13 @@ export function ImageFilterManagement() {
 
   const saveFilter = useOfflineMutation(saveImageFilterMutation);
   const pending = usePendingRecords();
+  const groups = usePendingOverlay(imageFiltersQuery().queryKey, filters.data);
 
   const save = async (filter: ImageFilter) => {
     try {
       const outcome = await saveFilter.mutateAsync(filter);
       if (outcome.state === 'queued') {
-        // Saved offline: the table shows it, marked, until the save reaches the server.
-        queryClient.setQueryData(imageFiltersQuery().queryKey, (groups) => groups && withImageFilter(groups, filter));
+        // Saved offline: the table shows it (usePendingOverlay), marked, until the save reaches the server.
         toast.info(SAVED_OFFLINE_MESSAGE);
         return;
       }
@@ -90,7 +90,7 @@ export function ImageFilterManagement() {
       <DataTable
         label={`${KIND_LABELS[kind]} filters`}
         columns={columnsMarking(pending)}
-        rows={filters.data?.[IMAGE_FILTER_GROUP_KEYS[kind]] ?? []}
+        rows={groups?.[IMAGE_FILTER_GROUP_KEYS[kind]] ?? []}
         onSave={(filter: ImageFilter, changes: DataTableValues) => save({ type: filter.type, id: filter.id, name: changes.name ?? '' })}
         onAdd={(values) => save({ type: kind, id: newClientRecordId(), name: values.name ?? '' })}
       />

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 import { upsertBy } from '../../../lib/lists';
-import { idempotencyHeaders, type OfflineMutation } from '../../../offline/outbox';
+import { idempotencyHeaders, pendingView, type OfflineMutation, type PendingView } from '../../../offline/outbox';
 import {
   collectionLabelResponseSchema,
   failureLabelListResponseSchema,
@@ -71,12 +71,16 @@ export const runLabelRecord = (statusId: string) => `runLabel:${statusId}`;
 const FAILURE_LABELS_SCOPE = 'failureLabels';
 const labelsKey = reportKeys.failureLabels();
 
+/** The label list with `label` added or renamed. */
+const inLabelList = (label: FailureLabel): PendingView => pendingView(labelsKey, (labels: FailureLabel[]) => withFailureLabel(labels, label));
+
 export const createFailureLabelMutation: OfflineMutation<FailureLabel, LabelAnswer<FailureLabel>> = {
   mutationKey: [...labelsKey, 'create'],
   scope: () => FAILURE_LABELS_SCOPE,
   record: ({ labelId }) => failureLabelRecord(labelId),
   describe: ({ labelName }) => `Failure label '${labelName}'`,
   refreshes: () => [labelsKey],
+  shows: (label) => [inLabelList(label)],
   send: (label, { idempotencyKey }) => createFailureLabel(label, idempotencyHeaders(idempotencyKey)),
 };
 
@@ -87,6 +91,10 @@ export const renameFailureLabelMutation: OfflineMutation<FailureLabel, LabelAnsw
   describe: ({ labelName }) => `Failure label '${labelName}'`,
   // A rename shows wherever the label is attached.
   refreshes: () => [labelsKey, reportKeys.collectionLabels()],
+  shows: (label) => [
+    inLabelList(label),
+    pendingView(reportKeys.collectionLabels(), (shown: CollectionLabel | null) => (shown?.labelId === label.labelId ? { ...shown, ...label } : shown)),
+  ],
   send: (label, { idempotencyKey }) => updateFailureLabel(label, idempotencyHeaders(idempotencyKey)),
 };
 
@@ -96,10 +104,13 @@ export const attachFailureLabelMutation: OfflineMutation<RunLabelChoice, LabelAn
   record: ({ statusId }) => runLabelRecord(statusId),
   describe: ({ statusId }) => `The failure label of run ${statusId}`,
   refreshes: ({ statusId }) => [reportKeys.collectionLabel(statusId)],
+  shows: ({ statusId, labelId, labelName }) => [
+    pendingView(reportKeys.collectionLabel(statusId), (): CollectionLabel | null => (labelId === null ? null : { statusId, labelId, labelName: labelName ?? '' })),
+  ],
   send: (choice, { idempotencyKey }) => attachFailureLabel(choice, idempotencyHeaders(idempotencyKey)),
 };
 
-/** The labels with one added or renamed, for showing a change kept offline. */
-export function withFailureLabel(labels: readonly FailureLabel[] | undefined, label: FailureLabel): FailureLabel[] {
+/** The labels with one added or renamed. */
+function withFailureLabel(labels: readonly FailureLabel[] | undefined, label: FailureLabel): FailureLabel[] {
   return upsertBy(labels, label, (known) => known.labelId, (a, b) => a.labelName.localeCompare(b.labelName));
 }

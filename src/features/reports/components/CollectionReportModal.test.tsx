@@ -252,7 +252,10 @@ describe('CollectionReportModal', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByRole('button', { name: /^Flaky locator/ })).toBeInTheDocument();
     expect(within(dialog).getByText(SAVED_OFFLINE_TEXT)).toBeInTheDocument();
-    await userEvent.click(await within(dialog).findByRole('button', { name: 'Rename failure label Flaky locator' }));
+    // The label shows as soon as it is kept, while the picker still attaches it.
+    const renameButton = await within(dialog).findByRole('button', { name: 'Rename failure label Flaky locator' });
+    await waitFor(() => expect(renameButton).toBeEnabled());
+    await userEvent.click(renameButton);
     const renamed = within(dialog).getByRole('textbox', { name: 'Label name' });
     await userEvent.clear(renamed);
     await userEvent.type(renamed, 'Flaky selector');

@@ -6,10 +6,10 @@ import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/toast-queue';
 import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
-import { usePendingRecords } from '../../../offline/queue-views';
+import { usePendingOverlay, usePendingRecords } from '../../../offline/queue-views';
 import { useOfflineMutation } from '../../../offline/use-offline-mutation';
 import { newClientRecordId } from '../../../shared/contracts/client-ids';
-import type { CollectionLabel, FailureLabel } from '../../../shared/contracts/labels';
+import type { FailureLabel } from '../../../shared/contracts/labels';
 import {
   attachFailureLabelMutation,
   collectionLabelQuery,
@@ -18,7 +18,6 @@ import {
   failureLabelsQuery,
   renameFailureLabelMutation,
   runLabelRecord,
-  withFailureLabel,
 } from '../api/failure-labels';
 
 const NO_LABEL = '';
@@ -65,8 +64,9 @@ function RenameLabel({ label, isBusy, onRename }: { label: FailureLabel; isBusy:
 /** Picks the failure label of a failed run, renames it, or creates a new one and attaches it at once; offline too. */
 export function FailureLabelPicker({ statusId }: { statusId: string }) {
   const queryClient = useQueryClient();
-  const { data: labels = [] } = useQuery(failureLabelsQuery());
-  const { data: current } = useQuery(collectionLabelQuery(statusId));
+  // Changes waiting in the outbox are laid over what the server answered, so a refetch never reverts them on screen.
+  const labels = usePendingOverlay(failureLabelsQuery().queryKey, useQuery(failureLabelsQuery()).data) ?? [];
+  const current = usePendingOverlay(collectionLabelQuery(statusId).queryKey, useQuery(collectionLabelQuery(statusId)).data);
   const [newName, setNewName] = useState('');
   const [createError, setCreateError] = useState<string | undefined>();
   const [isBusy, setBusy] = useState(false);
@@ -75,17 +75,9 @@ export function FailureLabelPicker({ statusId }: { statusId: string }) {
   const attachLabel = useOfflineMutation(attachFailureLabelMutation);
   const pending = usePendingRecords();
 
-  /** Shows a label change kept offline in the lists it belongs to. */
-  const showLabel = (label: FailureLabel) => {
-    queryClient.setQueryData(failureLabelsQuery().queryKey, (known) => withFailureLabel(known, label));
-    queryClient.setQueryData(collectionLabelQuery(statusId).queryKey, (shown) => (shown?.labelId === label.labelId ? { ...shown, ...label } : shown));
-  };
-
   const attach = async (label: FailureLabel | null) => {
     const outcome = await attachLabel.mutateAsync({ statusId, labelId: label?.labelId ?? null, labelName: label?.labelName ?? null });
     if (outcome.state === 'queued') {
-      const shown: CollectionLabel | null = label && { statusId, ...label };
-      queryClient.setQueryData(collectionLabelQuery(statusId).queryKey, shown);
       toast.info(SAVED_OFFLINE_MESSAGE);
       return;
     }
@@ -112,8 +104,7 @@ export function FailureLabelPicker({ statusId }: { statusId: string }) {
       });
       if (!created) return;
       setNewName('');
-      if (created.state === 'queued') showLabel(label);
-      else {
+      if (created.state === 'sent') {
         toast.success(created.data.message);
         await queryClient.invalidateQueries({ queryKey: failureLabelsQuery().queryKey });
       }
@@ -126,7 +117,6 @@ export function FailureLabelPicker({ statusId }: { statusId: string }) {
       try {
         const outcome = await renameLabel.mutateAsync(label);
         if (outcome.state === 'queued') {
-          showLabel(label);
           toast.info(SAVED_OFFLINE_MESSAGE);
           return null;
         }

@@ -1,5 +1,5 @@
 import { apiJson } from '../../../lib/api-client';
-import { idempotencyHeaders, type OfflineMutation } from '../../../offline/outbox';
+import { idempotencyHeaders, pendingView, type OfflineMutation } from '../../../offline/outbox';
 import { deviceSavedResponseSchema, type CmdDeviceType, type Device } from '../../../shared/contracts/devices';
 import { endpoints } from '../../../shared/endpoints';
 import type { DeviceLists } from './devices';
@@ -36,10 +36,11 @@ export const renameDeviceMutation: OfflineMutation<DeviceRename, Device> = {
   scope: ({ deviceId }) => deviceRecord(deviceId),
   describe: ({ deviceDisplayName }) => `Resource '${deviceDisplayName}'`,
   refreshes: () => [resourcesKeys.devices()],
+  shows: (rename) => [pendingView(resourcesKeys.devices(), (lists: DeviceLists) => withDeviceRenamed(lists, rename))],
   send: (rename, { idempotencyKey }) => renameDevice(rename, rename.deviceDisplayName, idempotencyHeaders(idempotencyKey)),
 };
 
-/** The device lists with a rename applied, for showing a rename saved offline. */
+/** The device lists with a rename applied. */
 export function withDeviceRenamed(lists: DeviceLists, { deviceId, deviceDisplayName }: DeviceRename): DeviceLists {
   const rename = (devices: Device[]) => devices.map((device) => (device.deviceId === deviceId ? { ...device, deviceDisplayName } : device));
   return { mobileDevices: rename(lists.mobileDevices), desktopDevices: rename(lists.desktopDevices), browserDevices: rename(lists.browserDevices) };

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { required } from '../../../lib/validators';
 import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
 import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
-import { usePendingRecords } from '../../../offline/queue-views';
+import { usePendingOverlay, usePendingRecords } from '../../../offline/queue-views';
 import { useOfflineMutation } from '../../../offline/use-offline-mutation';
 import { MESSAGES, POLL } from '../../../shared/constants';
 import { CMD_DEVICE_TYPES, deviceDisplayNameOf, RESOURCE_SAVED_MESSAGE, type CmdDeviceType, type Device } from '../../../shared/contracts/devices';
@@ -14,7 +14,7 @@ import { RadioGroup } from '../../../ui/RadioGroup';
 import { toast } from '../../../ui/toast-queue';
 import { devicesQuery, type DeviceLists } from '../api/devices';
 import { releaseDevice } from '../api/release-device';
-import { deviceRecord, renameDeviceMutation, withDeviceRenamed, type DeviceRename } from '../api/rename-device';
+import { deviceRecord, renameDeviceMutation, type DeviceRename } from '../api/rename-device';
 import { deviceStatusOf, isReleasable } from '../device-status';
 import { RESOURCE_MESSAGES } from '../resource-messages';
 import './resources.css';
@@ -40,12 +40,13 @@ function isCmdDeviceType(value: string): value is CmdDeviceType {
 export function ResourceManagement({ browserEnabled }: ResourceManagementProps) {
   const queryClient = useQueryClient();
   const devices = useQuery(devicesQuery());
+  const lists = usePendingOverlay(devicesQuery().queryKey, devices.data);
   const [chosenKind, setChosenKind] = useState<CmdDeviceType | null>(null);
   const [toRelease, setToRelease] = useState<Device | null>(null);
 
   const kinds = CMD_DEVICE_TYPES.filter((kind) => kind !== 'BROWSER' || browserEnabled);
   // Until the user picks a kind, show the first kind that has resources, so a server with only browsers shows them.
-  const firstWithResources = kinds.find((candidate) => (devices.data?.[KIND_LISTS[candidate]].length ?? 0) > 0);
+  const firstWithResources = kinds.find((candidate) => (lists?.[KIND_LISTS[candidate]].length ?? 0) > 0);
   const kind = chosenKind && kinds.includes(chosenKind) ? chosenKind : (firstWithResources ?? 'MOBILE');
   const refresh = () => queryClient.invalidateQueries({ queryKey: devicesQuery().queryKey });
 
@@ -64,8 +65,7 @@ export function ResourceManagement({ browserEnabled }: ResourceManagementProps) 
     try {
       const outcome = await rename.mutateAsync(renamed);
       if (outcome.state === 'queued') {
-        // Saved offline: the table shows the new name, marked, until the rename reaches the server.
-        queryClient.setQueryData(devicesQuery().queryKey, (lists) => lists && withDeviceRenamed(lists, renamed));
+        // Saved offline: the table shows the new name (usePendingOverlay), marked, until the rename reaches the server.
         toast.info(SAVED_OFFLINE_MESSAGE);
         return;
       }
@@ -119,7 +119,7 @@ export function ResourceManagement({ browserEnabled }: ResourceManagementProps) 
       <UpdatedAgo updatedAt={devices.dataUpdatedAt} periodMs={POLL.deviceStatusMs} />
       {/* A failed poll keeps the last list, marked with its age (spec §8: poll errors are silent). */}
       {devices.isError && !devices.data && <p role="alert">{MESSAGES.somethingWentWrong}</p>}
-      <DataTable label={`${KIND_LABELS[kind]} resources`} columns={columns} rows={devices.data?.[KIND_LISTS[kind]] ?? []} onSave={saveName} />
+      <DataTable label={`${KIND_LABELS[kind]} resources`} columns={columns} rows={lists?.[KIND_LISTS[kind]] ?? []} onSave={saveName} />
       <ConfirmDialog
         isOpen={toRelease !== null}
         message={RESOURCE_MESSAGES.releaseConfirm}

@@ -1,6 +1,13 @@
 import { apiJson } from '../../../lib/api-client';
-import { idempotencyHeaders, type OfflineMutation } from '../../../offline/outbox';
-import { collectionResponseSchema, type Collection, type CollectionResponse } from '../../../shared/contracts/collections';
+import { upsertBy } from '../../../lib/lists';
+import { idempotencyHeaders, pendingView, type OfflineMutation } from '../../../offline/outbox';
+import {
+  collectionResponseSchema,
+  toCollectionSummary,
+  type Collection,
+  type CollectionResponse,
+  type CollectionSummary,
+} from '../../../shared/contracts/collections';
 import { endpoints } from '../../../shared/endpoints';
 import { STUDIO_MESSAGES } from '../studio-messages';
 import { studioKeys } from './studio-keys';
@@ -26,5 +33,11 @@ export const saveCollectionMutation: OfflineMutation<Collection, CollectionRespo
   scope: ({ id }) => collectionRecord(id),
   describe: ({ testSuiteName }) => `Collection '${testSuiteName.trim()}'`,
   refreshes: () => [studioKeys.collections()],
+  shows: (collection) => [pendingView(studioKeys.collections(), (list: CollectionSummary[]) => withListed(list, collection))],
   send: (collection, { idempotencyKey }) => saveCollection(collection, idempotencyHeaders(idempotencyKey)),
 };
+
+/** The collection list with `collection` added or renamed, in name order. */
+function withListed(list: readonly CollectionSummary[], collection: Collection): CollectionSummary[] {
+  return upsertBy(list, toCollectionSummary(collection), (row) => row.id, (a, b) => a.testSuiteName.localeCompare(b.testSuiteName));
+}

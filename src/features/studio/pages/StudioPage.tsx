@@ -2,19 +2,16 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
-import { upsertBy } from '../../../lib/lists';
 import { toast } from '../../../ui/toast-queue';
 import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
 import { useAppOfflineQueues } from '../../../offline/offline-queues';
-import { useHasPendingChanges, useRefusedChanges } from '../../../offline/queue-views';
+import { useHasPendingChanges, usePendingOverlay, useRefusedChanges } from '../../../offline/queue-views';
 import { useOfflineMutation } from '../../../offline/use-offline-mutation';
 import {
   COLLECTION_OPENED_MESSAGE,
   COLLECTION_SAVED_MESSAGE,
   isNewCollectionId,
-  toCollectionSummary,
   type Collection,
-  type CollectionSummary,
 } from '../../../shared/contracts/collections';
 import { collectionsListQuery } from '../api/collections-list';
 import { keepCollection } from '../api/load-collection';
@@ -61,10 +58,6 @@ function editing(collection: Collection): Editing {
 }
 
 /** The collection list with a collection saved offline in it (added, or its row replaced), so it can be picked. */
-function withListed(list: readonly CollectionSummary[] | undefined, collection: Collection): CollectionSummary[] {
-  return upsertBy(list, toCollectionSummary(collection), (row) => row.id, (a, b) => a.testSuiteName.localeCompare(b.testSuiteName));
-}
-
 export interface StudioPageProps {
   /** The registered resources (Resource Management's device list), for the collection's resource choice. */
   resources: ResourceListState;
@@ -77,6 +70,7 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
   const queryClient = useQueryClient();
   const { outbox, db } = useAppOfflineQueues();
   const collections = useQuery(collectionsListQuery());
+  const listed = usePendingOverlay(collectionsListQuery().queryKey, collections.data);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [current, setCurrent] = useState<Editing | null>(null);
   const [touched, setTouched] = useState<ReadonlySet<CollectionField>>(new Set());
@@ -120,7 +114,6 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
   const keptOffline = (onScreen: Collection, sent: Collection) => {
     setCurrent((previous) => (previous?.collection.id === onScreen.id ? { ...previous, saved: JSON.stringify(onScreen), keptOfflineAt: Date.now() } : previous));
     setSelectedId(sent.id);
-    queryClient.setQueryData(collectionsListQuery().queryKey, (list) => withListed(list, sent));
     toast.info(SAVED_OFFLINE_MESSAGE);
   };
 
@@ -190,7 +183,7 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
     <div className="studio-page">
       <h1 className="ui-visually-hidden">Studio</h1>
       <CollectionToolbar
-        collections={collections.data ?? []}
+        collections={listed ?? []}
         selectedId={selectedId}
         onSelect={setSelectedId}
         canSave={canSave}
