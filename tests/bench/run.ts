@@ -9,6 +9,7 @@ import { runOutboxBench } from './outbox';
 import { INTERRUPTED_DOWNLOAD_RATIO_BUDGET, runTransferBench } from './transfer';
 import { ESTIMATE_AT_CAP_BUDGET_MS, runRecurrenceBench } from './recurrence';
 import { runSchedulerBench, SCHEDULER_TICK_BUDGET_MS } from './scheduler';
+import { LIEFI_RECOVER_BUDGET_MS, runLiefiBench } from './liefi';
 import { runWallDisplayBench, WALL_DISPLAY_P99_BUDGET_MS } from './wall-displays';
 import { LOGIN_JS_WIRE_BUDGET_KB, runWireBench } from './wire';
 
@@ -35,6 +36,8 @@ async function main(): Promise<number> {
   const transfer = await runTransferBench();
   printBudget('interrupted-download-bytes-ratio', INTERRUPTED_DOWNLOAD_RATIO_BUDGET, 'x');
   await runOutboxBench();
+  const liefi = await runLiefiBench();
+  printBudget('liefi-recover-ms', LIEFI_RECOVER_BUDGET_MS, 'ms');
   const recurrence = runRecurrenceBench();
   const scheduler = await runSchedulerBench();
   printBudget('scheduler-tick', SCHEDULER_TICK_BUDGET_MS, 'ms');
@@ -44,6 +47,7 @@ async function main(): Promise<number> {
     precacheKb > PRECACHE_WIRE_BUDGET_KB && `precache ${precacheKb.toFixed(1)} KB on the wire exceeds ${PRECACHE_WIRE_BUDGET_KB} KB`,
     wall.p99Ms > WALL_DISPLAY_P99_BUDGET_MS && `wall display poll p99 ${wall.p99Ms.toFixed(1)} ms exceeds ${WALL_DISPLAY_P99_BUDGET_MS} ms`,
     wall.errors > 0 && `${wall.errors} wall display polls failed`,
+    liefi.medianMs > LIEFI_RECOVER_BUDGET_MS && `lie-fi recovery ${Math.round(liefi.medianMs)} ms exceeds ${LIEFI_RECOVER_BUDGET_MS} ms`,
     executor.overheadRatio > EXECUTOR_OVERHEAD_RATIO_BUDGET &&
       `executor overhead ${executor.overheadRatio.toFixed(2)} x exceeds ${EXECUTOR_OVERHEAD_RATIO_BUDGET} x`,
     transfer.ratio > INTERRUPTED_DOWNLOAD_RATIO_BUDGET &&

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { pendingChangesText, SAVED_OFFLINE_TEXT } from '../../src/offline/components/PendingChanges';
+import { pendingChangesText, SAVED_OFFLINE_TEXT } from '../../src/offline/pending-texts';
 import { DATABASE_FILE } from '../../src/server/app';
 
 /** Configuration Management's Image Filter Management tab, on its Platforms table. */

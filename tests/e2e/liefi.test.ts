@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
-import { SAVED_OFFLINE_TEXT } from '../../src/offline/components/PendingChanges';
+import { SAVED_OFFLINE_TEXT } from '../../src/offline/pending-texts';
 import { imageFilterGroupsSchema, imageFiltersResponseSchema, type ImageFilter } from '../../src/shared/contracts/image-filters';
 import { scheduleResponseSchema, scheduleListResponseSchema, type Schedule } from '../../src/shared/contracts/schedules';
 import { endpoints } from '../../src/shared/endpoints';

@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page, Request, Response } from 'playwright-core';
-import { SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../src/offline/components/PendingChanges';
+import { SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../src/offline/pending-texts';
 import { STORAGE_KEYS } from '../../src/lib/session';
 import { REPLAYED_HEADER } from '../../src/server/http/idempotency';
 import { imageFilterGroupsSchema, imageFiltersResponseSchema, type ImageFilter } from '../../src/shared/contracts/image-filters';

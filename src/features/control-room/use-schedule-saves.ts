@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { reachability } from '../../lib/reachability';
 import { SAVE_WAIT_MS } from '../../offline/constants';
-import { SAVED_OFFLINE_MESSAGE } from '../../offline/components/PendingChanges';
+import { SAVED_OFFLINE_MESSAGE } from '../../offline/pending-texts';
 import { useAppOfflineQueues } from '../../offline/offline-queues';
 import { useOfflineMutation } from '../../offline/use-offline-mutation';
 import type { SaveScheduleInput, Schedule } from '../../shared/contracts/schedules';

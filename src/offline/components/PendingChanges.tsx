@@ -1,14 +1,8 @@
 import type { OfflineDb } from '../db';
 import { usePendingChanges } from '../queue-views';
+import { pendingChangesText, SAVED_OFFLINE_TEXT } from '../pending-texts';
 import './offline.css';
 
-export const SAVED_OFFLINE_TEXT = 'saved offline, will sync';
-/** The toast of a save kept in the outbox; the record's marker stays until the change reaches the server. */
-export const SAVED_OFFLINE_MESSAGE = 'Saved offline, will sync when the server can be reached.';
-
-export function pendingChangesText(count: number): string {
-  return count === 1 ? '1 change waiting' : `${count} changes waiting`;
-}
 
 /** "N changes waiting" while the signed-in user's offline changes wait in the outbox; nothing when there are none. */
 export function PendingChangesIndicator({ db }: { db?: OfflineDb }) {

@@ -10,7 +10,7 @@ import { switchableNetwork } from '../../../../tests/msw/network';
 import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
-import { SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
+import { SAVED_OFFLINE_TEXT } from '../../../offline/pending-texts';
 import type { StudioConfig } from '../../../shared/config';
 import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';

@@ -11,7 +11,7 @@ import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { serveConfig, signInAs } from '../../../../tests/support/render-app';
 import { configQueryOptions } from '../../../lib/config';
 import { createQueryClient } from '../../../lib/query-client';
-import { SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
+import { SAVED_OFFLINE_TEXT } from '../../../offline/pending-texts';
 import type { FailureLabel } from '../../../shared/contracts/labels';
 import type { RunDetails } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';

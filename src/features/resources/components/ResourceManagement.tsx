@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { required } from '../../../lib/validators';
-import { SAVED_OFFLINE_MESSAGE, SavedOfflineBadge } from '../../../offline/components/PendingChanges';
+import { SavedOfflineBadge } from '../../../offline/components/PendingChanges';
+import { SAVED_OFFLINE_MESSAGE } from '../../../offline/pending-texts';
 import { UpdatedAgo } from '../../../offline/components/UpdatedAgo';
 import { usePendingOverlay, usePendingRecords } from '../../../offline/queue-views';
 import { useOfflineMutation } from '../../../offline/use-offline-mutation';

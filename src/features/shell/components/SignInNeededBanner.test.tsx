@@ -7,7 +7,7 @@ import { studioBackend } from '../../../../tests/msw/studio-handlers';
 import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { currentPath, renderApp, signInAs } from '../../../../tests/support/render-app';
 import { getSession, setSession } from '../../../lib/session';
-import { SAVED_OFFLINE_MESSAGE } from '../../../offline/components/PendingChanges';
+import { SAVED_OFFLINE_MESSAGE } from '../../../offline/pending-texts';
 import { offlineDb } from '../../../offline/db';
 import { setWorkWaitingForSignIn } from '../../../offline/sign-in-needed';
 import { SignInNeededBanner } from './SignInNeededBanner';

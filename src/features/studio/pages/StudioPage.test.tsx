@@ -10,7 +10,7 @@ import { switchableNetwork } from '../../../../tests/msw/network';
 import { makeCollection, makeTag, studioBackend } from '../../../../tests/msw/studio-handlers';
 import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
 import { currentPath, renderApp, signInAs } from '../../../../tests/support/render-app';
-import { SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../../offline/components/PendingChanges';
+import { SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../../offline/pending-texts';
 import { REFUSED_CHANGES_TITLE } from '../../shell/components/OfflineChanges';
 import { newFlow } from '../collection-document';
 import { STUDIO_MESSAGES } from '../studio-messages';
