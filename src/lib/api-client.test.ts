@@ -9,7 +9,7 @@ import { userResponseSchema } from '../shared/contracts/auth';
 import { MESSAGES } from '../shared/constants';
 import { endpoints } from '../shared/endpoints';
 import { ApiError, createApiClient, LOGIN_PATH, LOGOUT_PATH, setNavigator } from './api-client';
-import { reachability } from './reachability';
+import { reachability, SUSPECT_AFTER_MS } from './reachability';
 import { getParamToken, getSession, setParamToken, setSession } from './session';
 
 const navigate = vi.fn<(to: string) => void>();
@@ -299,6 +299,25 @@ describe('on a link that hangs (lie-fi)', () => {
     await expect(waiting).rejects.toMatchObject({ status: 0 });
     expect(reachability.isReachable()).toBe(true);
   });
+
+  it('abandons the requests silent for 2 s when the server is found unreachable, so their senders can keep the change', async () => {
+    const client = createApiClient({ locks: null, requestTimeoutMs: 60_000 });
+    signedInUser();
+    linkTrouble();
+    const waiting = client.apiFetch(HANGING);
+    await new Promise((resolve) => setTimeout(resolve, SUSPECT_AFTER_MS + 100));
+    const fresh = client.apiFetch(HANGING);
+    reachability.failed();
+    await expect(waiting).rejects.toMatchObject({ status: 0 });
+    // A request sent a moment ago is given its own 2 s first: it is abandoned then, the server being unreachable still.
+    const settled = { fresh: false };
+    void fresh.catch(() => (settled.fresh = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(settled.fresh).toBe(false);
+    await expect(fresh).rejects.toMatchObject({ status: 0 });
+    expect(reachability.isReachable()).toBe(false);
+    reachability.answered(Date.now());
+  }, 10_000);
 
   it('fails a body that stops arriving, and keeps one that keeps moving', async () => {
     const client = createApiClient({ locks: null, requestTimeoutMs: TIMEOUT_MS });

@@ -44,12 +44,6 @@ export const PROBE_CAP_WAITING_MS = 2_000;
 export const PROBE_CAP_IDLE_MS = 30_000;
 export const PROBE_TIMEOUT_MS = 2_500;
 
-/**
- * A save waits this long for the server before it resolves as kept offline ('saved offline, will sync'); its send goes on.
- * On lie-fi a request can hang for its whole timeout, and the user must know at once that their change is safe.
- */
-export const SAVE_WAIT_MS = 3_000;
-
 /** An upload sending nothing for this long is given up (lie-fi), and retried. */
 export const UPLOAD_STALL_MS = 20_000;
 /** An upload whose answer has not come this long after its last byte is given up, and retried under its key. */

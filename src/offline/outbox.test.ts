@@ -10,7 +10,6 @@ import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { apiJson } from '../lib/api-client';
 import { setSession } from '../lib/session';
 import { IDEMPOTENCY_HEADER } from '../shared/endpoints';
-import { SAVE_WAIT_MS } from './constants';
 import type { OfflineDb } from './db';
 import type { RefusedChange } from './db';
 import {
@@ -254,17 +253,13 @@ describe('mutation outbox', () => {
     const [kept] = await outbox.entries();
     expect(kept).toMatchObject({ attempts: 1, state: 'pending' });
 
-    // The save waited at most SAVE_WAIT_MS (its timer ended with the answer); the retry comes on the backoff timer, no
-    // trigger needed: full jitter within 1 s after the first failed flush.
-    expect(retries.map(({ ms, cancelled }) => ({ ms, cancelled }))).toEqual([
-      { ms: SAVE_WAIT_MS, cancelled: true },
-      { ms: 500, cancelled: false },
-    ]);
+    // The retry comes on the backoff timer, no trigger needed: full jitter within 1 s after the first failed flush.
+    expect(retries.map(({ ms, cancelled }) => ({ ms, cancelled }))).toEqual([{ ms: 500, cancelled: false }]);
     backend.state.serverFault = false;
-    retries[1]?.run();
+    retries[0]?.run();
     await expect.poll(() => backend.history.get('r1')).toEqual(['x']);
     expect(await db.outbox.count()).toBe(0);
-    expect(retries).toHaveLength(2);
+    expect(retries).toHaveLength(1);
   });
 
   it('serves React Query mutations through setMutationDefaults: queued offline, sent online', async () => {
@@ -297,40 +292,6 @@ describe('mutation outbox', () => {
     expect(backend.state.requests).toHaveLength(10);
     expect(backend.history.get('r0')).toEqual(['v0', 'v2', 'v4', 'v6', 'v8']);
     expect(backend.history.get('r1')).toEqual(['v1', 'v3', 'v5', 'v7', 'v9']);
-  });
-
-  it('resolves a save the server leaves unanswered as kept offline after SAVE_WAIT_MS, and lets its send finish', async () => {
-    signIn();
-    backend.state.online = true;
-    let answer: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (answer = resolve));
-    // A hanging link: the request gets no answer until the test lets it through to the records API.
-    server.use(http.put(anyOrigin('/api/test-records/:id'), () => held.then(() => undefined)));
-    const sent: Edit[] = [];
-    const replayed: Edit[] = [];
-    outbox = createOutbox({
-      db,
-      gate,
-      random: () => 0.5,
-      setTimer: armRetry,
-      onSent: (_mutation, variables) => sent.push(variables as Edit),
-      onReplayed: (_mutation, variables) => replayed.push(variables as Edit),
-    });
-    outbox.register(saveRecord);
-
-    const saving = outbox.submit(saveRecord.mutationKey, { id: 'r1', value: 'slow' });
-    await expect.poll(() => retries.length).toBe(1);
-    expect(retries[0]?.ms).toBe(SAVE_WAIT_MS);
-    retries[0]?.run();
-    expect(await saving).toEqual({ state: 'queued' });
-    expect(await db.outbox.count()).toBe(1);
-
-    answer();
-    await expect.poll(() => db.outbox.count()).toBe(0);
-    expect(backend.history.get('r1')).toEqual(['slow']);
-    // Nobody awaits it any more: the views of the record are refreshed as for a replay.
-    expect(sent).toEqual([{ id: 'r1', value: 'slow' }]);
-    expect(replayed).toEqual([{ id: 'r1', value: 'slow' }]);
   });
 });
 

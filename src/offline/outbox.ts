@@ -2,7 +2,6 @@ import { partialMatchKey, type QueryClient, type QueryKey } from '@tanstack/reac
 import { ApiError } from '../lib/api-client';
 import { IDEMPOTENCY_HEADER } from '../shared/endpoints';
 import { fullJitterDelay } from './backoff';
-import { SAVE_WAIT_MS } from './constants';
 import type { OfflineDb, OutboxEntry, RefusedChange } from './db';
 import { oneDrainAtATime, type QueueGate } from './queue-gate';
 
@@ -76,8 +75,6 @@ export interface OutboxOptions {
   onReplayed?: (mutation: OfflineMutation<unknown, unknown>, variables: unknown) => void;
   /** Called for every change the server applied, awaited or not, before its entry leaves the outbox's views. */
   onSent?: (mutation: OfflineMutation<unknown, unknown>, variables: unknown) => void;
-  /** How long a save waits for the server before it resolves as kept offline (the send goes on). */
-  saveWaitMs?: number;
   now?: () => number;
   random?: () => number;
   /** Arms the backoff retry; returns its cancel function. Tests pass their own to control time. */
@@ -108,7 +105,6 @@ export function createOutbox({
   onChange,
   onReplayed,
   onSent,
-  saveWaitMs = SAVE_WAIT_MS,
   now = Date.now,
   random = Math.random,
   setTimer = realTimer,
@@ -237,14 +233,11 @@ export function createOutbox({
     await db.outbox.add(entry);
     onChange?.();
     awaited.add(entry.id);
-    // A hanging link (lie-fi) must not hold the user's save: after saveWaitMs it counts as kept offline, and the send
-    // goes on as a replay nobody awaits (reported like one if the server refuses it).
-    let cancelWait = () => {};
-    const waited = new Promise<void>((resolve) => (cancelWait = setTimer(resolve, saveWaitMs)));
+    // On a hanging link (lie-fi) the API client ends the send once a probe finds the server unreachable (about 4.5 s),
+    // and the save resolves as kept; on a slow but live server it waits for the answer.
     try {
-      await Promise.race([flush(), waited]);
+      await flush();
     } finally {
-      cancelWait();
       awaited.delete(entry.id);
     }
     const outcome = settled.get(entry.id);

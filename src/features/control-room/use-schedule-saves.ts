@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { reachability } from '../../lib/reachability';
-import { SAVE_WAIT_MS } from '../../offline/constants';
 import { SAVED_OFFLINE_MESSAGE } from '../../offline/pending-texts';
 import { useAppOfflineQueues } from '../../offline/offline-queues';
 import { useOfflineMutation } from '../../offline/use-offline-mutation';
@@ -33,18 +32,13 @@ export function useScheduleSaves() {
       const waiting = await outbox.latestPending(saveScheduleMutation, scheduleRecord(id));
       const kept = waiting && scheduleWithSave(row, waiting, Date.now());
       if (kept) return kept;
-      // The listed row serves when the server does not answer: known unreachable, or silent for as long as a save waits
-      // (lie-fi), so an edit or a toggle never hangs on the link.
+      // The listed row serves when the server gives no answer (known unreachable: without asking again).
       if (row && !reachability.isReachable()) return row;
-      const silence = new AbortController();
-      const timer = setTimeout(() => silence.abort(), SAVE_WAIT_MS);
       try {
-        return await getSchedule(id, row ? silence.signal : undefined);
+        return await getSchedule(id);
       } catch (error) {
-        if (row && (silence.signal.aborted || (error instanceof ApiError && error.status === 0))) return row;
+        if (row && error instanceof ApiError && error.status === 0) return row;
         throw error;
-      } finally {
-        clearTimeout(timer);
       }
     },
     [queryClient, outbox],
