@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,6 +16,7 @@ import type { FailureLabel } from '../../../shared/contracts/labels';
 import type { RunDetails } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { ToastRegion } from '../../../ui/Toast';
+import { toastQueue } from '../../../ui/toast-queue';
 import { CollectionReportModal } from './CollectionReportModal';
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
@@ -57,6 +58,8 @@ beforeEach(() => clearAppOfflineDb());
 
 afterEach(() => {
   vi.restoreAllMocks();
+  // One queue serves the whole page: a toast left by one test would answer the next one's findByText.
+  act(() => toastQueue.clear());
 });
 
 describe('CollectionReportModal', () => {
