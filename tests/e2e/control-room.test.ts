@@ -136,7 +136,10 @@ describe.skipIf(chromiumMissing)('the Control Room in real Chromium against the 
     await page.getByRole('menuitem', { name: 'Duplicate' }).click();
     const copy = tableRow(table, `Copy of ${original.name}`);
     await copy.waitFor();
-    const copied = (await schedules(api)).find((candidate) => candidate.name === `Copy of ${original.name}`);
+    // The copy shows at once, laid over the list while its save is under way: wait for the server to hold it.
+    const copyOnServer = async () => (await schedules(api)).find((candidate) => candidate.name === `Copy of ${original.name}`);
+    await expect.poll(copyOnServer).toBeDefined();
+    const copied = await copyOnServer();
     expect(copied).toMatchObject({ repeat: 1, startTime, testStatusIdList: original.testStatusIdList, enabled: true });
     expect(copied?.id).not.toBe(original.id);
 
