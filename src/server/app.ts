@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
@@ -9,7 +8,7 @@ import { createAccessTokenSigner } from './auth/accessTokens';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
 import { createLoginLimiter } from './auth/loginLimiter';
 import { createSessions } from './auth/sessions';
-import { openDatabase } from './db/database';
+import { databaseTargetOf, openDatabase } from './db/database';
 import { registerDemoApp } from './demo/demoApp';
 import { seedDemoCollections } from './demo/seedDemoCollections';
 import { schedulePruning } from './db/pruneExpired';
@@ -32,7 +31,6 @@ import { startScheduleFiring } from './schedules/scheduleFiring';
 import type { Services } from './services';
 import { registerStaticRoutes } from './static/staticFiles';
 
-export const DATABASE_FILE = 'studio.sqlite';
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
 export interface StudioApp {
@@ -48,8 +46,10 @@ export interface StudioApp {
 /** Opens (and on first start creates) the database, the administrator and the browser pool, and builds the app. */
 export async function createApp(overrides: Partial<ServerOptions> = {}): Promise<StudioApp> {
   const options: ServerOptions = { ...DEFAULT_OPTIONS, ...overrides };
-  const { db, sqlite, writeGeneration } = await openDatabase(join(options.dataDir, DATABASE_FILE));
-  const signer = createAccessTokenSigner(loadOrCreateJwtSecret(options.dataDir), options.accessTokenTtlSeconds);
+  const database = await openDatabase(databaseTargetOf(options));
+  const { db } = database;
+  const secret = await loadOrCreateJwtSecret({ db, fromEnvironment: options.jwtSecret, dataDir: options.dataDir });
+  const signer = createAccessTokenSigner(secret, options.accessTokenTtlSeconds);
   const admin = await ensureAdministrator(db, { email: options.adminEmail, password: options.adminPassword });
   await registerBrowserPool(db, options.browserPoolSize, options.chromiumPath);
   await seedDemoCollections(db);
@@ -64,9 +64,9 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
 
   const services: Services = {
     db,
-    sqlite,
+    database,
     signer,
-    sessions: createSessions(db, signer, options),
+    sessions: createSessions(db, signer, { ...options, tokenKey: secret }),
     loginLimiter: createLoginLimiter(options.loginLimits),
     scheduler,
     google:
@@ -81,7 +81,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     chromiumPath: options.chromiumPath,
     runs,
     dataDir: options.dataDir,
-    pollCache: createPollCache({ writeGeneration }),
+    pollCache: createPollCache({ writeGeneration: database.writeGeneration }),
   };
 
   schedulePruning(services.scheduler, db);
@@ -128,7 +128,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     async close() {
       await services.runs.close();
       await services.scheduler.stop();
-      await db.destroy();
+      await database.close();
     },
   };
 }

@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DATABASE_FILE } from './app';
+import { endpoints, TOKEN_HEADER } from '../shared/endpoints';
+import { DATABASE_FILE } from './db/database';
+import { testDatabaseUrl, testDialect } from './testing/testDatabase';
 
 interface Run {
   lines: string[];
@@ -49,16 +51,22 @@ function credentialsOf(lines: string[]) {
   return { email: value('Administrator email: '), password: value('Administrator password: ') };
 }
 
-async function signIn(baseUrl: string, userId: string, password: string): Promise<number> {
+async function signIn(baseUrl: string, userId: string, password: string): Promise<{ status: number; token: string }> {
   const response = await fetch(`${baseUrl}/api/tokens/`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ userId, password }),
   });
-  return response.status;
+  return { status: response.status, token: response.headers.get(TOKEN_HEADER) ?? '' };
 }
 
-describe('main (the server process)', () => {
+/** DATA_DIR, and DATABASE_URL when the tests run on PostgreSQL. */
+async function dataEnv(dataDir: string): Promise<Record<string, string>> {
+  const url = await testDatabaseUrl(dataDir);
+  return url ? { DATA_DIR: dataDir, DATABASE_URL: url } : { DATA_DIR: dataDir };
+}
+
+describe(`main (the server process, ${testDialect})`, () => {
   let root: string;
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
@@ -66,26 +74,34 @@ describe('main (the server process)', () => {
     root = mkdtempSync(join(tmpdir(), 'studio-main-'));
     // A folder that does not exist yet: the first start creates it.
     const dataDir = join(root, 'data');
-    let firstLoginStatus = 0;
-    const first = await runMain({ DATA_DIR: dataDir }, async (baseUrl, lines) => {
+    let firstLogin = { status: 0, token: '' };
+    const first = await runMain(await dataEnv(dataDir), async (baseUrl, lines) => {
       const printed = credentialsOf(lines);
-      firstLoginStatus = await signIn(baseUrl, printed.email ?? '', printed.password ?? '');
+      firstLogin = await signIn(baseUrl, printed.email ?? '', printed.password ?? '');
     });
     const { email, password } = credentialsOf(first.lines);
     expect(email).toBe('admin@studio.local');
     expect(password).toMatch(/^[\w-]{24}$/);
-    expect(firstLoginStatus).toBe(200);
+    expect(firstLogin.status).toBe(200);
     expect(first.exitCode).toBe(0);
-    expect(existsSync(join(dataDir, DATABASE_FILE))).toBe(true);
-    expect(statSync(join(dataDir, 'jwt-secret')).mode & 0o777).toBe(0o600);
+    // The data file holds password hashes and the signing key: only its owner reads it. With DATABASE_URL the data
+    // lives in PostgreSQL and no SQLite file is made.
+    const file = join(dataDir, DATABASE_FILE);
+    expect(existsSync(file) ? statSync(file).mode & 0o777 : 'none').toBe(testDialect === 'sqlite' ? 0o600 : 'none');
+    // The signing key lives in the database, not in a file of DATA_DIR.
+    expect(existsSync(join(dataDir, 'jwt-secret'))).toBe(false);
 
     let secondLoginStatus = 0;
-    const second = await runMain({ DATA_DIR: dataDir, STUDIO_ADMIN_PASSWORD: 'ignored-now' }, async (baseUrl) => {
-      secondLoginStatus = await signIn(baseUrl, email ?? '', password ?? '');
+    let firstTokenStatus = 0;
+    const second = await runMain({ ...(await dataEnv(dataDir)), STUDIO_ADMIN_PASSWORD: 'ignored-now' }, async (baseUrl) => {
+      secondLoginStatus = (await signIn(baseUrl, email ?? '', password ?? '')).status;
+      firstTokenStatus = (await fetch(`${baseUrl}${endpoints.health.status}`, { headers: { authorization: `Bearer ${firstLogin.token}` } })).status;
     });
     expect(second.lines).toContain('Administrator: existing account kept');
     expect(second.lines.some((line) => line.includes('password'))).toBe(false);
     expect(secondLoginStatus).toBe(200);
+    // A token signed before the restart is still good: the key was kept.
+    expect(firstTokenStatus).toBe(200);
     expect(second.exitCode).toBe(0);
   });
 
@@ -94,9 +110,9 @@ describe('main (the server process)', () => {
     const dataDir = root;
     let status = 0;
     const run = await runMain(
-      { DATA_DIR: dataDir, STUDIO_ADMIN_EMAIL: 'Boss@Example.test', STUDIO_ADMIN_PASSWORD: 'chosen-password' },
+      { ...(await dataEnv(dataDir)), STUDIO_ADMIN_EMAIL: 'Boss@Example.test', STUDIO_ADMIN_PASSWORD: 'chosen-password' },
       async (baseUrl) => {
-        status = await signIn(baseUrl, 'boss@example.test', 'chosen-password');
+        status = (await signIn(baseUrl, 'boss@example.test', 'chosen-password')).status;
       },
     );
     expect(credentialsOf(run.lines)).toEqual({ email: 'boss@example.test', password: 'chosen-password' });

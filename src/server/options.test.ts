@@ -34,6 +34,8 @@ describe('readServerOptions', () => {
       ACCESS_TOKEN_TTL_SECONDS: '60',
       STATIC_DIR: '/srv/dist',
       PUBLIC_DIR: '/srv/public',
+      DATABASE_URL: 'postgres://studio@db.example.test:5432/studio',
+      JWT_SECRET: 'a-base64url-key',
     });
     expect(options).toMatchObject({
       port: 0,
@@ -48,6 +50,8 @@ describe('readServerOptions', () => {
       accessTokenTtlSeconds: 60,
       staticDir: '/srv/dist',
       publicDir: '/srv/public',
+      databaseUrl: 'postgres://studio@db.example.test:5432/studio',
+      jwtSecret: 'a-base64url-key',
     });
   });
 
@@ -56,6 +60,7 @@ describe('readServerOptions', () => {
     ['PORT', '70000'],
     ['BROWSER_POOL_SIZE', '-1'],
     ['ACCESS_TOKEN_TTL_SECONDS', '0'],
+    ['DATABASE_URL', 'mysql://db.example.test/studio'],
   ])('refuses %s=%s', (name, value) => {
     expect(() => readServerOptions({ [name]: value })).toThrow(name);
   });

@@ -7,6 +7,10 @@ export interface ServerOptions {
   port: number;
   host: string;
   dataDir: string;
+  /** postgres://… selects PostgreSQL; without it the data lives in SQLite under dataDir. */
+  databaseUrl?: string | undefined;
+  /** Base64url HS256 key shared by every replica; without it the key is made once and kept in the database. */
+  jwtSecret?: string | undefined;
   /** Used instead of generated credentials on the first start only. */
   adminEmail?: string | undefined;
   adminPassword?: string | undefined;
@@ -55,6 +59,12 @@ function textFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
+function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const url = textFrom(env, 'DATABASE_URL');
+  if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) throw new Error(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.split('@').pop() ?? ''}"`);
+  return url;
+}
+
 /** Reads the documented environment variables (README), falling back to DEFAULT_OPTIONS. */
 export function readServerOptions(env: NodeJS.ProcessEnv): ServerOptions {
   const port = integerFrom(env, 'PORT', DEFAULT_OPTIONS.port, 0);
@@ -64,6 +74,8 @@ export function readServerOptions(env: NodeJS.ProcessEnv): ServerOptions {
     port,
     host: textFrom(env, 'HOST') ?? DEFAULT_OPTIONS.host,
     dataDir: resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_OPTIONS.dataDir),
+    databaseUrl: databaseUrlFrom(env),
+    jwtSecret: textFrom(env, 'JWT_SECRET'),
     adminEmail: textFrom(env, 'STUDIO_ADMIN_EMAIL'),
     adminPassword: env.STUDIO_ADMIN_PASSWORD || undefined,
     chromiumPath: textFrom(env, 'CHROMIUM_PATH') ?? DEFAULT_OPTIONS.chromiumPath,

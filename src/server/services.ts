@@ -1,9 +1,8 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import type SqliteDatabase from 'better-sqlite3';
 import type { AccessTokenSigner } from './auth/accessTokens';
 import type { LoginLimiter } from './auth/loginLimiter';
 import type { Sessions } from './auth/sessions';
-import type { Db } from './db/database';
+import type { Db, OpenedDatabase } from './db/database';
 import type { AppEnv } from './http/appEnv';
 import type { DeclareEndpoint } from './http/endpoints';
 import type { PollCache } from './http/pollCache';
@@ -14,7 +13,8 @@ import type { RunService } from './runs/runService';
 /** Long-lived parts of a running server, shared by the endpoint modules. */
 export interface Services {
   db: Db;
-  sqlite: SqliteDatabase.Database;
+  /** The connection behind `db`: its engine, and fault injection for tests. */
+  database: OpenedDatabase;
   signer: AccessTokenSigner;
   sessions: Sessions;
   loginLimiter: LoginLimiter;

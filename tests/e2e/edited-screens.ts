@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { pendingChangesText, SAVED_OFFLINE_TEXT } from '../../src/offline/pending-texts';
-import { DATABASE_FILE } from '../../src/server/app';
+import { DATABASE_FILE } from '../../src/server/db/database';
 
 /** Configuration Management's Image Filter Management tab, on its Platforms table. */
 export async function openImageFilters(page: Page, origin: string): Promise<Locator> {

@@ -5,7 +5,11 @@ const ALGORITHM = 'HS256';
 const ISSUER = 'studio-platform';
 
 export interface AccessTokenSigner {
-  sign(claims: Omit<AccessClaims, 'typ'>): Promise<string>;
+  /**
+   * Signs `claims`, issued at `issuedAtSeconds` (now by default) and expiring the lifetime later: the same claims and
+   * time give the same token on every replica.
+   */
+  sign(claims: Omit<AccessClaims, 'typ'>, issuedAtSeconds?: number): Promise<string>;
   /** The claims of a valid token, or null for a missing, forged, malformed or expired one. */
   verify(token: string): Promise<AccessClaims | null>;
 }
@@ -35,13 +39,13 @@ export function createAccessTokenSigner(secret: Uint8Array, ttlSeconds: number):
   }
 
   return {
-    sign: async (claims) =>
+    sign: async (claims, issuedAtSeconds = Math.floor(Date.now() / 1000)) =>
       new SignJWT({ ...claims, typ: 'access' })
         .setProtectedHeader({ alg: ALGORITHM })
         .setSubject(claims.sub)
         .setIssuer(ISSUER)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlSeconds}s`)
+        .setIssuedAt(issuedAtSeconds)
+        .setExpirationTime(issuedAtSeconds + ttlSeconds)
         .sign(await key),
     // A token is a fixed string whose signature and claims never change, so a checked one stays valid until it
     // expires; revocation is the session check's business (authorization.ts), made on every request.

@@ -1,20 +1,54 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Db } from '../db/database';
 
-const SECRET_FILE = 'jwt-secret';
+const SECRET_NAME = 'jwt-signing-key';
+/** Where versions before 0009_shared_state kept the key (mode 0600). */
+const LEGACY_SECRET_FILE = 'jwt-secret';
+const SECRET_BYTES = 64;
+/** HS256 wants a key at least as long as its hash. */
+const MIN_SECRET_BYTES = 32;
 
-/** The HS256 key lives only in DATA_DIR (mode 0600), created on first start; it is never in the repository. */
-export function loadOrCreateJwtSecret(dataDir: string): Uint8Array {
-  const file = join(dataDir, SECRET_FILE);
+export interface JwtSecretSources {
+  db: Db;
+  /** JWT_SECRET, base64url: then the key is the operator's and the database keeps none. */
+  fromEnvironment?: string | undefined;
+  dataDir: string;
+}
+
+function decoded(value: string, origin: string): Uint8Array {
+  const bytes = new Uint8Array(Buffer.from(value.trim(), 'base64url'));
+  if (bytes.length < MIN_SECRET_BYTES) throw new Error(`${origin} must be at least ${MIN_SECRET_BYTES} bytes of base64url, got ${bytes.length}`);
+  return bytes;
+}
+
+function legacyKey(dataDir: string): string | undefined {
   try {
-    return new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64url'));
+    return readFileSync(join(dataDir, LEGACY_SECRET_FILE), 'utf8').trim();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
-  const secret = randomBytes(64);
-  // 'wx' fails if another process created the file meanwhile, instead of overwriting its key.
-  writeFileSync(file, secret.toString('base64url'), { mode: 0o600, flag: 'wx' });
-  chmodSync(file, 0o600);
-  return new Uint8Array(secret);
+}
+
+/**
+ * The HS256 key every replica signs and checks tokens with: JWT_SECRET when set, otherwise the one in the database,
+ * made on the first start (or taken over from the DATA_DIR file of an older version, so its sessions stay valid). It
+ * is never in the repository.
+ */
+export async function loadOrCreateJwtSecret({ db, fromEnvironment, dataDir }: JwtSecretSources): Promise<Uint8Array> {
+  if (fromEnvironment?.trim()) return decoded(fromEnvironment, 'JWT_SECRET');
+  const stored = await db.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
+  if (stored) return decoded(stored.value, 'The stored signing key');
+  const legacy = legacyKey(dataDir);
+  // Replicas starting together may each make a key: the first insert wins and every one reads it back.
+  await db
+    .insertInto('server_secrets')
+    .values({ name: SECRET_NAME, value: legacy ?? randomBytes(SECRET_BYTES).toString('base64url'), created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  if (legacy !== undefined) rmSync(join(dataDir, LEGACY_SECRET_FILE), { force: true });
+  const kept = await db.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();
+  return decoded(kept.value, 'The stored signing key');
 }

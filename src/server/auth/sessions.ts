@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { RefreshTokensTable } from '../db/schema';
 import { findUserById, userFeatures, type UserRow } from '../users/userRepository';
@@ -10,6 +10,8 @@ export interface TokenPair {
 }
 
 export interface SessionSettings {
+  /** The server's secret key (the token signing key): it derives each refresh token's successor. */
+  tokenKey: Uint8Array;
   refreshTokenTtlSeconds: number;
   /** A rotated refresh token presented again within this window gets the same new pair (two tabs refreshing at once). */
   refreshGraceSeconds: number;
@@ -29,29 +31,26 @@ function hashToken(token: string): string {
 }
 
 export function createSessions(db: Db, signer: AccessTokenSigner, settings: SessionSettings): Sessions {
-  // Only hashes are stored, so the pair handed out by a rotation is remembered in memory for the grace window.
-  // After a restart a reuse inside the window is refused (401) without revoking the family.
-  const recentRotations = new Map<string, { pair: TokenPair; until: number }>();
+  /**
+   * The token that replaces `presented`: a keyed hash of it, so any replica can hand out the same new pair again
+   * within the grace window without the database ever holding a usable token (only hashes are stored).
+   */
+  const successorOf = (presented: string) => createHmac('sha256', settings.tokenKey).update(`refresh:${presented}`).digest('base64url');
 
-  function forgetExpiredRotations(now: number): void {
-    for (const [hash, entry] of recentRotations) if (entry.until < now) recentRotations.delete(hash);
-  }
-
-  async function issuePair(user: UserRow, familyId: string): Promise<{ pair: TokenPair; row: RefreshTokensTable }> {
-    const refreshToken = randomBytes(32).toString('base64url');
-    const now = Date.now();
+  async function issuePair(user: UserRow, familyId: string, refreshToken: string, issuedAtMs: number): Promise<{ pair: TokenPair; row: RefreshTokensTable }> {
     const row: RefreshTokensTable = {
       id: randomUUID(),
       token_hash: hashToken(refreshToken),
       family_id: familyId,
       user_id: user.id,
-      expires_at: new Date(now + settings.refreshTokenTtlSeconds * 1000).toISOString(),
-      created_at: new Date(now).toISOString(),
+      expires_at: new Date(issuedAtMs + settings.refreshTokenTtlSeconds * 1000).toISOString(),
+      created_at: new Date(issuedAtMs).toISOString(),
       rotated_at: null,
       replaced_by: null,
       revoked: 0,
     };
-    const accessToken = await signer.sign({ sub: user.id, userId: user.user_id, features: userFeatures(user), sid: familyId });
+    const claims = { sub: user.id, userId: user.user_id, features: userFeatures(user), sid: familyId };
+    const accessToken = await signer.sign(claims, Math.floor(issuedAtMs / 1000));
     return { pair: { accessToken, refreshToken }, row };
   }
 
@@ -59,32 +58,35 @@ export function createSessions(db: Db, signer: AccessTokenSigner, settings: Sess
     await db.updateTable('refresh_tokens').set({ revoked: 1 }).where('family_id', '=', familyId).execute();
   }
 
-  function replayWithinGrace(hash: string): TokenPair | null {
-    return recentRotations.get(hash)?.pair ?? null;
+  /** The pair the rotation of `presented` handed out, made again from its successor row (null once that is gone). */
+  async function replayRotation(presented: string): Promise<TokenPair | null> {
+    const successor = successorOf(presented);
+    const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hashToken(successor)).executeTakeFirst();
+    const user = row && row.revoked === 0 ? await findUserById(db, row.user_id) : undefined;
+    if (!row || !user) return null;
+    return (await issuePair(user, row.family_id, successor, Date.parse(row.created_at))).pair;
   }
 
   return {
     async start(user) {
-      const { pair, row } = await issuePair(user, randomUUID());
+      const { pair, row } = await issuePair(user, randomUUID(), randomBytes(32).toString('base64url'), Date.now());
       await db.insertInto('refresh_tokens').values(row).execute();
       return pair;
     },
 
     async refresh(presentedToken) {
-      const hash = hashToken(presentedToken);
       const now = Date.now();
-      forgetExpiredRotations(now);
-      const current = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hash).executeTakeFirst();
+      const current = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hashToken(presentedToken)).executeTakeFirst();
       if (!current || current.revoked === 1 || Date.parse(current.expires_at) <= now) return null;
       if (current.rotated_at !== null) {
-        if (now - Date.parse(current.rotated_at) <= settings.refreshGraceSeconds * 1000) return replayWithinGrace(hash);
+        if (now - Date.parse(current.rotated_at) <= settings.refreshGraceSeconds * 1000) return replayRotation(presentedToken);
         // A rotated token used after the grace window means it leaked: end the whole session.
         await revoke(current.family_id);
         return null;
       }
       const user = await findUserById(db, current.user_id);
       if (!user) return null;
-      const { pair, row } = await issuePair(user, current.family_id);
+      const { pair, row } = await issuePair(user, current.family_id, successorOf(presentedToken), now);
       const rotated = await db.transaction().execute(async (trx) => {
         const { numUpdatedRows } = await trx
           .updateTable('refresh_tokens')
@@ -97,10 +99,8 @@ export function createSessions(db: Db, signer: AccessTokenSigner, settings: Sess
         await trx.insertInto('refresh_tokens').values(row).execute();
         return true;
       });
-      // Lost a race with a concurrent refresh of the same token: hand out the winner's pair.
-      if (!rotated) return replayWithinGrace(hash);
-      recentRotations.set(hash, { pair, until: now + settings.refreshGraceSeconds * 1000 });
-      return pair;
+      // Lost a race with a concurrent refresh of the same token (on any replica): hand out the winner's pair.
+      return rotated ? pair : replayRotation(presentedToken);
     },
 
     revoke,

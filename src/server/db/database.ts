@@ -1,19 +1,34 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, Migrator, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type SqliteDatabase as KyselySqliteDatabase } from 'kysely';
+import pg from 'pg';
+import type { DialectName } from './dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { WriteGenerationPlugin } from './writeGeneration';
 
 export type Db = Kysely<Database>;
 
+/** Where the data lives: a SQLite file (the embedded default) or a PostgreSQL server (`DATABASE_URL`). */
+export type DatabaseTarget = { file: string } | { url: string };
+
+/** The SQLite file under DATA_DIR. */
+export const DATABASE_FILE = 'studio.sqlite';
+
+export function databaseTargetOf({ databaseUrl, dataDir }: { databaseUrl?: string | undefined; dataDir: string }): DatabaseTarget {
+  return databaseUrl ? { url: databaseUrl } : { file: join(dataDir, DATABASE_FILE) };
+}
+
 export interface OpenedDatabase {
   db: Db;
+  dialect: DialectName;
   /** How many writes this process has made: it changes whenever something was written. */
   writeGeneration: () => number;
-  /** The raw connection, for fault injection in tests and for closing. */
-  sqlite: SqliteDatabase.Database;
+  /** Makes every connection refuse (or again accept) writes: fault injection for the health probes. */
+  refuseWrites: (refuse: boolean) => Promise<void>;
+  /** Closes the connections; queries made afterwards fail. */
+  close: () => Promise<void>;
 }
 
 /** Distinct statements kept prepared; the app issues a few hundred shapes of query, so this holds them all. */
@@ -43,8 +58,16 @@ function withStatementCache(sqlite: SqliteDatabase.Database): KyselySqliteDataba
   };
 }
 
-export async function openDatabase(file: string): Promise<OpenedDatabase> {
+export async function openDatabase(target: DatabaseTarget): Promise<OpenedDatabase> {
+  const opened = 'url' in target ? openPostgres(target.url) : openSqlite(target.file);
+  await migrate(opened.db);
+  return opened;
+}
+
+function openSqlite(file: string): OpenedDatabase {
   mkdirSync(dirname(file), { recursive: true });
+  // Password hashes and the signing key live in it: a new file is its owner's only (SQLite gives its -wal the same mode).
+  closeSync(openSync(file, 'a', 0o600));
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
@@ -52,8 +75,52 @@ export async function openDatabase(file: string): Promise<OpenedDatabase> {
   sqlite.pragma('busy_timeout = 5000');
   const writes = new WriteGenerationPlugin();
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [writes] });
-  await migrate(db);
-  return { db, sqlite, writeGeneration: () => writes.generation() };
+  return {
+    db,
+    dialect: 'sqlite',
+    writeGeneration: () => writes.generation(),
+    refuseWrites: (refuse) => {
+      sqlite.pragma(`query_only = ${refuse ? 'ON' : 'OFF'}`);
+      return Promise.resolve();
+    },
+    close: () => db.destroy(),
+  };
+}
+
+/** Connections each server process keeps open to PostgreSQL; several replicas share the server's limit (100 by default). */
+const POSTGRES_POOL_SIZE = 10;
+
+/** PostgreSQL's type ids for bigint (counts, epoch milliseconds) and numeric: read as JS numbers, as SQLite gives them. */
+const PG_INT8 = 20;
+const PG_NUMERIC = 1700;
+const postgresTypes = {
+  getTypeParser: (id: number, format?: 'text' | 'binary') => {
+    if (id === PG_INT8 || id === PG_NUMERIC) return (value: string) => Number(value);
+    return format === 'binary' ? pg.types.getTypeParser(id, 'binary') : pg.types.getTypeParser(id, 'text');
+  },
+};
+
+function openPostgres(url: string): OpenedDatabase {
+  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE, types: postgresTypes });
+  // An idle connection the server drops (a restart, a failover) must not crash the process: the pool replaces it.
+  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  const writes = new WriteGenerationPlugin();
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
+  return {
+    db,
+    dialect: 'postgres',
+    writeGeneration: () => writes.generation(),
+    async refuseWrites(refuse) {
+      // A session setting: hold every connection of the pool at once so each one gets it.
+      const clients = await Promise.all(Array.from({ length: POSTGRES_POOL_SIZE }, () => pool.connect()));
+      try {
+        await Promise.all(clients.map((client) => client.query(`set default_transaction_read_only = ${refuse ? 'on' : 'off'}`)));
+      } finally {
+        for (const client of clients) client.release();
+      }
+    },
+    close: () => db.destroy(),
+  };
 }
 
 async function migrate(db: Db): Promise<void> {
@@ -62,9 +129,4 @@ async function migrate(db: Db): Promise<void> {
   if (error !== undefined || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
-}
-
-/** better-sqlite3 errors carry SQLite's extended result code, e.g. SQLITE_CONSTRAINT_UNIQUE. */
-export function hasSqliteCode(error: unknown, ...codes: string[]): boolean {
-  return error instanceof SqliteDatabase.SqliteError && codes.includes(error.code);
 }

@@ -1,5 +1,5 @@
 import { isClientRecordId } from '../../shared/contracts/client-ids';
-import { hasSqliteCode } from './database';
+import { isPrimaryKeyViolation } from './dialect';
 
 export interface SaveByClientId<T> {
   /** Updates the caller's live record `id`; undefined when there is none. */
@@ -23,7 +23,7 @@ export async function saveByClientId<T>(id: string, { update, exists, insert }: 
     return await insert();
   } catch (error) {
     // Another save created the row since the check: this one is then its update.
-    if (hasSqliteCode(error, 'SQLITE_CONSTRAINT_PRIMARYKEY')) return update();
+    if (isPrimaryKeyViolation(error)) return update();
     throw error;
   }
 }

@@ -20,6 +20,8 @@ export interface RunsTable {
   /** JSON string[] of the device ids the dispatcher gave the run. */
   resource_ids: string;
   time_submitted: string;
+  /** Breaks ties between runs submitted in the same millisecond: larger is later (migration 0008). */
+  queue_order: number;
   time_started: string | null;
   time_completed: string | null;
   triggered_by: string;

@@ -80,6 +80,13 @@ export interface ServiceHeartbeatsTable {
   beat_at: string;
 }
 
+/** Secrets the server generates once and every replica shares (migration 0009). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -87,6 +94,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   resources: ResourcesTable;
   service_heartbeats: ServiceHeartbeatsTable;
+  server_secrets: ServerSecretsTable;
   collections: CollectionsTable;
   tags: TagsTable;
   image_filters: ImageFiltersTable;

@@ -3,7 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorBody } from '../../shared/contracts/errors';
 import { API_BASE } from '../../shared/endpoints';
-import { hasSqliteCode } from '../db/database';
+import { isContention } from '../db/dialect';
 import { ApiError, SERVER_FAULT_MESSAGE } from './apiError';
 
 function errorJson(c: Context, status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}): Response {
@@ -20,7 +20,7 @@ export function handleError(error: Error, c: Context): Response {
   if (error instanceof HTTPException) {
     return errorJson(c, error.status, error.message || 'The request could not be processed.');
   }
-  if (hasSqliteCode(error, 'SQLITE_BUSY', 'SQLITE_LOCKED')) {
+  if (isContention(error)) {
     return errorJson(c, 503, 'The database is busy, please try again.', { 'Retry-After': '1' });
   }
   console.error(`${c.req.method} ${c.req.path} failed:`, error);

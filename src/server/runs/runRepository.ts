@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Collection } from '../../shared/contracts/collections';
 import { fileRefSchema, runProgressSchema, type FileRef, type RunProgress } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
@@ -23,6 +22,14 @@ export const parseRunVariables = (json: string): Record<string, string> => runVa
 
 export const now = (): string => new Date().toISOString();
 
+let lastQueueOrder = 0;
+
+/** Grows with every run this process queues, and with the clock across restarts (microseconds since 1970). */
+function nextQueueOrder(): number {
+  lastQueueOrder = Math.max(Date.now() * 1000, lastQueueOrder + 1);
+  return lastQueueOrder;
+}
+
 export interface RunAuthor {
   orgId: string;
   userId: string;
@@ -44,6 +51,7 @@ export async function insertRun(db: Db, collection: Collection, by: RunAuthor, v
     hybrid_device_ids: JSON.stringify(Object.keys(collection.hybridDeviceIds)),
     resource_ids: '[]',
     time_submitted: now(),
+    queue_order: nextQueueOrder(),
     time_started: null,
     time_completed: null,
     triggered_by: by.userId,
@@ -66,7 +74,7 @@ export function findRun(db: Db, statusId: string, orgId?: string): Promise<RunRo
     .executeTakeFirst();
 }
 
-/** Runs in `states`, oldest trigger first (rowid breaks ties within one millisecond). */
+/** Runs in `states`, oldest trigger first. */
 export function listRunsIn(db: Db, states: readonly RunState[], orgId?: string): Promise<RunRow[]> {
   return db
     .selectFrom('runs')
@@ -74,7 +82,7 @@ export function listRunsIn(db: Db, states: readonly RunState[], orgId?: string):
     .where('state', 'in', states)
     .$if(orgId !== undefined, (qb) => qb.where('org_id', '=', orgId ?? ''))
     .orderBy('time_submitted')
-    .orderBy(sql`rowid`)
+    .orderBy('queue_order')
     .execute();
 }
 

@@ -10,6 +10,7 @@ import { insertCollection } from '../features/collections/collectionRepository';
 import type { ExcelSheet } from '../features/variables/excelSheet';
 import { insertVariable } from '../features/variables/variableRepository';
 import { finishRun } from '../runs/runRepository';
+import { testDatabaseUrl } from '../testing/testDatabase';
 import { fakeExecutable } from '../testing/testServer';
 import { findUserByUserId } from '../users/userRepository';
 import { CATCH_UP_GRACE_MS, cancelQueuedSchedule, scheduleTick } from './scheduleFiring';
@@ -30,7 +31,7 @@ describe('schedule firing with a controllable clock', () => {
   const author = () => ({ orgId, userId: 'admin@studio.local' });
 
   const open = async () => {
-    studio = await createApp({ dataDir, adminPassword: 'admin-test-password', chromiumPath: fakeExecutable(dataDir), browserPoolSize: 1 });
+    studio = await createApp({ dataDir, databaseUrl: await testDatabaseUrl(dataDir), adminPassword: 'admin-test-password', chromiumPath: fakeExecutable(dataDir), browserPoolSize: 1 });
     const admin = await findUserByUserId(studio.services.db, 'admin@studio.local');
     orgId = admin?.org_id ?? '';
   };
@@ -218,11 +219,9 @@ describe('schedule firing with a controllable clock', () => {
   });
 
   async function useResources(collectionId: string, resources: Record<string, string>): Promise<void> {
-    await db()
-      .updateTable('collections')
-      .set((eb) => ({ document: eb.fn('json_set', [eb.ref('document'), eb.val('$.hybridDeviceIds'), eb.fn('json', [eb.val(JSON.stringify(resources))])]) }))
-      .where('id', '=', collectionId)
-      .execute();
+    const { document } = await db().selectFrom('collections').select('document').where('id', '=', collectionId).executeTakeFirstOrThrow();
+    const changed = { ...(JSON.parse(document) as Record<string, unknown>), hybridDeviceIds: resources };
+    await db().updateTable('collections').set({ document: JSON.stringify(changed) }).where('id', '=', collectionId).execute();
   }
   const variable = async (variableName: string, valueType: 'String' | 'Resource' | 'Excel', value: string[], sheet?: ExcelSheet) =>
     (await insertVariable(db(), { variableName, valueType, value, variableType: 'bot', ...(sheet ? { sheet, dataSource: `${variableName}.xlsx` } : {}) }, author())).id;

@@ -7,6 +7,7 @@ import { startServer, type RunningServer } from '../app';
 import { hashPassword } from '../auth/passwords';
 import type { ServerOptions } from '../options';
 import { findUserByUserId, insertUser } from '../users/userRepository';
+import { testDatabaseUrl } from './testDatabase';
 
 export interface LoginResult {
   status: number;
@@ -49,16 +50,20 @@ export function fakeExecutable(dir: string, name = 'chromium'): string {
 }
 
 /**
- * Starts the real server on 127.0.0.1, any free port, with a fresh temporary DATA_DIR (a real SQLite file).
+ * Starts the real server on 127.0.0.1, any free port, with a fresh temporary DATA_DIR (a real SQLite file, or the
+ * PostgreSQL database of that folder when the tests run on PostgreSQL: testing/testDatabase.ts).
  * Options override the defaults, e.g. { accessTokenTtlSeconds: 1 } or { chromiumPath: '/missing' }.
  */
 export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'studio-server-test-'));
+  // A folder the caller gave (a restart on the same data) stays the caller's to remove.
+  const ownsDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'studio-server-test-'));
   const adminPassword = 'admin-test-password';
   const server = await startServer({
     host: '127.0.0.1',
     port: 0,
     dataDir,
+    databaseUrl: await testDatabaseUrl(dataDir),
     adminPassword,
     chromiumPath: fakeExecutable(dataDir),
     staticDir: join(dataDir, 'dist'),
@@ -116,7 +121,7 @@ export async function startTestServer(options: Partial<ServerOptions> = {}): Pro
     request,
     async close() {
       await server.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (ownsDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

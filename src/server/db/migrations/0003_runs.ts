@@ -1,7 +1,9 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { autoIncrementId } from '../dialect';
 
 export const runsMigration: Migration = {
   async up(db: Kysely<unknown>) {
+    const id = autoIncrementId(db);
     await db.schema
       .createTable('runs')
       .addColumn('status_id', 'text', (col) => col.primaryKey())
@@ -28,7 +30,7 @@ export const runsMigration: Migration = {
 
     await db.schema
       .createTable('step_results')
-      .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+      .addColumn('id', id.type, id.build)
       .addColumn('status_id', 'text', (col) => col.notNull().references('runs.status_id').onDelete('cascade'))
       .addColumn('flow_index', 'integer', (col) => col.notNull())
       .addColumn('flow_id', 'text', (col) => col.notNull())
@@ -50,7 +52,7 @@ export const runsMigration: Migration = {
 
     await db.schema
       .createTable('run_logs')
-      .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+      .addColumn('id', id.type, id.build)
       .addColumn('status_id', 'text', (col) => col.notNull().references('runs.status_id').onDelete('cascade'))
       .addColumn('key', 'text', (col) => col.notNull())
       .addColumn('value', 'text', (col) => col.notNull())

@@ -1,11 +1,13 @@
 import { sql, type Kysely, type Migration } from 'kysely';
+import { autoIncrementId } from '../dialect';
 
 /** Interactive bots (schema-bots.ts). */
 export const interactiveBotsMigration: Migration = {
   async up(db: Kysely<unknown>) {
+    const id = autoIncrementId(db);
     await db.schema
       .createTable('interactive_bots')
-      .addColumn('id', 'integer', (col) => col.primaryKey().autoIncrement())
+      .addColumn('id', id.type, id.build)
       .addColumn('trigger_id', 'text', (col) => col.notNull().unique())
       .addColumn('org_id', 'text', (col) => col.notNull().references('organizations.id'))
       .addColumn('interactive_trigger_name', 'text', (col) => col.notNull())

@@ -26,7 +26,7 @@ export const importExportMigration: Migration = {
       .addColumn('collection_id', 'text', (col) => col.notNull().references('collections.id'))
       .addColumn('name', 'text', (col) => col.notNull())
       .addColumn('media_type', 'text', (col) => col.notNull())
-      .addColumn('size', 'integer', (col) => col.notNull())
+      .addColumn('size', 'bigint', (col) => col.notNull())
       .addColumn('position', 'integer', (col) => col.notNull())
       .addColumn('created_at', 'text', (col) => col.notNull())
       .execute();
@@ -37,7 +37,7 @@ export const importExportMigration: Migration = {
       .addColumn('collection_id', 'text', (col) => col.primaryKey().references('collections.id'))
       .addColumn('version_key', 'text', (col) => col.notNull())
       .addColumn('file_name', 'text', (col) => col.notNull())
-      .addColumn('size', 'integer', (col) => col.notNull())
+      .addColumn('size', 'bigint', (col) => col.notNull())
       .addColumn('etag', 'text', (col) => col.notNull())
       .addColumn('created_at', 'text', (col) => col.notNull())
       .execute();

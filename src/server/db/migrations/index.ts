@@ -6,6 +6,8 @@ import { schedulesMigration } from './0004_schedules';
 import { interactiveBotsMigration } from './0005_interactive_bots';
 import { importExportMigration } from './0006_import_export';
 import { variablesMigration } from './0007_variables';
+import { queueOrderMigration } from './0008_queue_order';
+import { sharedStateMigration } from './0009_shared_state';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -16,6 +18,8 @@ const migrations: Record<string, Migration> = {
   '0005_interactive_bots': interactiveBotsMigration,
   '0006_import_export': importExportMigration,
   '0007_variables': variablesMigration,
+  '0008_queue_order': queueOrderMigration,
+  '0009_shared_state': sharedStateMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

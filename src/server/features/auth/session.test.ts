@@ -41,6 +41,24 @@ describe('refresh tokens and logout', () => {
     expect(again).toEqual(a);
   });
 
+  it('honours tokens and refreshes across two servers on one database (replicas), the grace replay included', async () => {
+    t = await startTestServer();
+    const replica = await startTestServer({ dataDir: t.dataDir });
+    try {
+      const first = await signIn(t);
+      expect((await replica.request(`/api/users/${t.admin.id}`, { token: first.token })).status).toBe(200);
+      const rotated = await refresh(t, first.refreshToken);
+      expect(rotated.status).toBe(200);
+      // The other replica answers a reuse within the grace window with the very pair the first one handed out.
+      expect(await refresh(replica, first.refreshToken)).toEqual(rotated);
+      const next = await refresh(replica, rotated.refreshToken ?? '');
+      expect(next.status).toBe(200);
+      expect((await t.request(`/api/users/${t.admin.id}`, { token: next.token ?? '' })).status).toBe(200);
+    } finally {
+      await replica.server.close();
+    }
+  });
+
   it('revokes the whole family when a rotated token is reused after the grace window', async () => {
     t = await startTestServer({ refreshGraceSeconds: 1 });
     const first = await signIn(t);

@@ -13,7 +13,7 @@ import {
 } from '../../../shared/contracts/collections';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
-import { hasSqliteCode } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
 import { fieldErrorsOf } from '../../http/validation';
@@ -111,7 +111,7 @@ export function registerSaveCollection({ app, endpoint, services }: Api): void {
               insert: () => insertCollection(services.db, collection, author, id),
             });
     } catch (error) {
-      if (!hasSqliteCode(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
+      if (!isUniqueViolation(error)) throw error;
       throw new ApiError(409, duplicateCollectionNameMessage(collection.testSuiteName), {}, { testSuiteName: [FIELD_ERROR_KEYS.noneOf] });
     }
     if (!saved) throw new ApiError(404, collectionNotFoundMessage(id ?? ''));

@@ -8,7 +8,7 @@ import {
   failureLabelResponseSchema,
 } from '../../../shared/contracts/labels';
 import { endpoints } from '../../../shared/endpoints';
-import { hasSqliteCode } from '../../db/database';
+import { isPrimaryKeyViolation } from '../../db/dialect';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
@@ -45,7 +45,7 @@ export function registerCreateFailureLabel({ app, endpoint, services }: Api): vo
       const label = await withUniqueLabelName(labelName, () => insertFailureLabel(services.db, orgId, labelName, labelId));
       return c.json({ status: true as const, message: FAILURE_LABEL_CREATED_MESSAGE, data: label }, 200);
     } catch (error) {
-      if (labelId === undefined || !hasSqliteCode(error, 'SQLITE_CONSTRAINT_PRIMARYKEY')) throw error;
+      if (labelId === undefined || !isPrimaryKeyViolation(error)) throw error;
       throw new ApiError(409, failureLabelIdTakenMessage(labelId), {}, { labelId: [FIELD_ERROR_KEYS.noneOf] });
     }
   });

@@ -1,6 +1,6 @@
 import { FIELD_ERROR_KEYS } from '../../../shared/contracts/collections';
 import { duplicateFailureLabelMessage, failureLabelNotFoundMessage } from '../../../shared/contracts/labels';
-import { hasSqliteCode } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
 import { ApiError } from '../../http/apiError';
 
 export function failureLabelNotFound(labelId: string): ApiError {
@@ -12,7 +12,7 @@ export async function withUniqueLabelName<T>(labelName: string, write: () => Pro
   try {
     return await write();
   } catch (error) {
-    if (!hasSqliteCode(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
+    if (!isUniqueViolation(error)) throw error;
     throw new ApiError(409, duplicateFailureLabelMessage(labelName), {}, { labelName: [FIELD_ERROR_KEYS.noneOf] });
   }
 }

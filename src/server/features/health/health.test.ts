@@ -40,11 +40,11 @@ describe('health', () => {
   it('reports the database down when it refuses writes', async () => {
     t = await startTestServer();
     const token = await t.tokenFor(t.admin);
-    t.server.services.sqlite.pragma('query_only = ON');
+    await t.server.services.database.refuseWrites(true);
     const response = await t.request('/api/health/status', { token });
     const items = healthStatusResponseSchema.parse(await response.json()).data;
     expect(items.find((item) => item.name === 'Database')?.data[0]?.testSuccess).toBe(false);
-    t.server.services.sqlite.pragma('query_only = OFF');
+    await t.server.services.database.refuseWrites(false);
   });
 
   it('reports the scheduler down when its ticks stop', async () => {
@@ -57,7 +57,7 @@ describe('health', () => {
 
   it('answers DOWN (503) from the health check when the database is gone', async () => {
     t = await startTestServer();
-    t.server.services.sqlite.close();
+    await t.server.services.database.close();
     const response = await t.request('/api/healthCheck');
     expect(response.status).toBe(503);
     expect(healthCheckResponseSchema.parse(await response.json()).status).toBe('DOWN');

@@ -9,7 +9,7 @@ import {
   saveImageFilterQuerySchema,
 } from '../../../shared/contracts/image-filters';
 import { endpoints } from '../../../shared/endpoints';
-import { hasSqliteCode } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
 import { saveByClientId } from '../../db/saveByClientId';
 import { ApiError } from '../../http/apiError';
 import type { Api } from '../../services';
@@ -50,7 +50,7 @@ export function registerSaveImageFilter({ app, endpoint, services }: Api): void 
       if (!filter) throw new ApiError(404, imageFilterNotFoundMessage(id ?? ''));
       return c.json({ status: true as const, message: IMAGE_FILTER_SAVED_MESSAGE, data: filter }, 200);
     } catch (error) {
-      if (!hasSqliteCode(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
+      if (!isUniqueViolation(error)) throw error;
       throw new ApiError(409, duplicateImageFilterMessage(type, name), {}, { name: [FIELD_ERROR_KEYS.noneOf] });
     }
   });

@@ -8,7 +8,8 @@ import {
   type InteractiveBot,
   type UpdateInteractiveBot,
 } from '../../../shared/contracts/interactive-bots';
-import { hasSqliteCode, type Db } from '../../db/database';
+import { type Db } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
 import type { InteractiveBotsTable } from '../../db/schema-bots';
 import { ApiError } from '../../http/apiError';
 import { findCollection } from '../collections/collectionRepository';
@@ -57,7 +58,7 @@ async function withUniqueIntent<T>(intent: string, write: () => Promise<T>): Pro
   try {
     return await write();
   } catch (error) {
-    if (!hasSqliteCode(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
+    if (!isUniqueViolation(error)) throw error;
     throw new ApiError(409, INTERACTIVE_BOT_MESSAGES.duplicateIntent(intent), {}, { trigger_intent: [FIELD_ERROR_KEYS.noneOf] });
   }
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { runSearchResponseSchema, runSearchSchema, type RunSearch } from '../../../shared/contracts/runs';
 import { TABLE } from '../../../shared/constants';
 import { endpoints } from '../../../shared/endpoints';
+import { jsonArrayIncludes } from '../../db/dialect';
 import { ApiError } from '../../http/apiError';
 import { fieldErrorsOf } from '../../http/validation';
 import { runSummaryOf } from '../../runs/runViews';
@@ -46,7 +47,7 @@ export function registerSearchRuns({ app, endpoint, services }: Api): void {
       .$if(search.dateStart !== undefined, (qb) => qb.where('time_submitted', '>=', new Date(search.dateStart ?? 0).toISOString()))
       .$if(search.dateEnd !== undefined, (qb) => qb.where('time_submitted', '<=', new Date(search.dateEnd ?? 0).toISOString()))
       .$if(search.deviceId !== undefined, (qb) =>
-        qb.where(sql<boolean>`exists (select 1 from json_each(runs.resource_ids) where json_each.value = ${search.deviceId ?? ''})`),
+        qb.where(jsonArrayIncludes(services.db, sql.ref('runs.resource_ids'), search.deviceId ?? '')),
       )
       .orderBy('time_submitted', 'desc')
       .limit(TABLE.dataLimit)

@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { FIELD_ERROR_KEYS, saveTagRequestSchema, TAG_SAVED_MESSAGE, tagSavedResponseSchema } from '../../../shared/contracts/collections';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
-import { hasSqliteCode } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
@@ -30,7 +30,7 @@ export function registerSaveTag({ app, endpoint, services }: Api): void {
       const tag = await insertTag(services.db, { ...body, orgId: currentUser(c).row.org_id });
       return c.json({ success: true as const, message: TAG_SAVED_MESSAGE, data: tag }, 200);
     } catch (error) {
-      if (!hasSqliteCode(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
+      if (!isUniqueViolation(error)) throw error;
       throw new ApiError(409, `A tag named '${body.tagName}' already exists.`, {}, { tagName: [FIELD_ERROR_KEYS.noneOf] });
     }
   });

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/contracts/users';
 import { endpoints } from '../../../shared/endpoints';
 import { hashPassword } from '../../auth/passwords';
-import { hasSqliteCode } from '../../db/database';
+import { isUniqueViolation } from '../../db/dialect';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
 import { findUserByUserId, insertUser, toStoredUser } from '../../users/userRepository';
@@ -46,7 +46,7 @@ export function registerCreateUser({ app, endpoint, services }: Api): void {
       return c.json({ success: true as const, message: USER_CREATED_MESSAGE, data: toStoredUser(row) }, 200);
     } catch (error) {
       // A concurrent create of the same e-mail won the race between the check and the insert.
-      if (hasSqliteCode(error, 'SQLITE_CONSTRAINT_UNIQUE')) return emailInUse();
+      if (isUniqueViolation(error)) return emailInUse();
       throw error;
     }
   });

@@ -11,7 +11,8 @@ import {
   type Variable,
 } from '../../../shared/contracts/variables';
 import { hasPermission } from '../../../shared/permissions';
-import { hasSqliteCode, type Db } from '../../db/database';
+import { type Db } from '../../db/database';
+import { isUniqueViolation, jsonArrayElement } from '../../db/dialect';
 import type { VariablesTable } from '../../db/schema-variables';
 import { ApiError, FORBIDDEN_MESSAGE } from '../../http/apiError';
 import type { AuthenticatedUser } from '../../http/appEnv';
@@ -137,7 +138,7 @@ async function withUniqueName<T>(name: string, write: () => Promise<T>): Promise
   try {
     return await write();
   } catch (error) {
-    if (!hasSqliteCode(error, 'SQLITE_CONSTRAINT_UNIQUE')) throw error;
+    if (!isUniqueViolation(error)) throw error;
     throw new ApiError(409, VARIABLE_MESSAGES.duplicateName(name), {}, { variableName: [FIELD_ERROR_KEYS.noneOf] });
   }
 }
@@ -253,10 +254,10 @@ export async function excelDataOf(db: Db, row: VariableRow): Promise<ExcelVariab
 
 /** Row `rowNo` (1 = the first row under the header) of an Excel variable, keyed by variable name; null when there is no such row. */
 export async function excelRowOf(db: Db, variableId: string, rowNo: number): Promise<{ row: Record<string, string> | null; rowCount: number }> {
-  // json_extract reads the one row out of the stored sheet instead of parsing every row at each firing.
+  // The database reads the one row out of the stored sheet instead of parsing every row at each firing.
   const data = await db
     .selectFrom('variable_excel_data')
-    .select(['row_count', sql<string | null>`json_extract(excel_rows, ${`$[${Math.max(0, rowNo - 1)}]`})`.as('row')])
+    .select(['row_count', jsonArrayElement(db, sql.ref('excel_rows'), rowNo - 1).as('row')])
     .where('variable_id', '=', variableId)
     .executeTakeFirst();
   if (!data) return { row: null, rowCount: 0 };

@@ -1,0 +1,77 @@
+import SqliteDatabase from 'better-sqlite3';
+import { DatabaseError } from 'pg';
+import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Expression, type Kysely, type RawBuilder } from 'kysely';
+
+/**
+ * The one place where SQL differs between SQLite and PostgreSQL (DESIGN.md, "Beyond one machine"). Everything else
+ * is plain Kysely and runs on both. Each helper reads the engine from the Kysely instance it is given.
+ */
+export type DialectName = 'sqlite' | 'postgres';
+
+/** Any Kysely instance, whatever its tables: the engine is all these helpers read from it. */
+type AnyDb = Pick<Kysely<unknown>, 'getExecutor'>;
+
+export function dialectOf(db: AnyDb): DialectName {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
+}
+
+/** Whether the JSON array of strings stored as text in `column` holds `value`. */
+export function jsonArrayIncludes(db: AnyDb, column: Expression<unknown>, value: string): RawBuilder<boolean> {
+  return dialectOf(db) === 'postgres'
+    ? sql<boolean>`(${column})::jsonb @> jsonb_build_array(${value}::text)`
+    : sql<boolean>`exists (select 1 from json_each(${column}) where json_each.value = ${value})`;
+}
+
+/**
+ * Object or array element `index` (from 0) of the JSON array stored as text in `column`, as JSON text with its keys in
+ * their stored order (so `json`, not `jsonb`, on PostgreSQL); null past its end.
+ */
+export function jsonArrayElement(db: AnyDb, column: Expression<unknown>, index: number): RawBuilder<string | null> {
+  const at = Math.max(0, Math.trunc(index));
+  return dialectOf(db) === 'postgres'
+    ? sql<string | null>`((${column})::json -> ${sql.lit(at)})::text`
+    : sql<string | null>`json_extract(${column}, ${`$[${at}]`})`;
+}
+
+/**
+ * A surrogate key the database numbers itself: SQLite's `integer primary key autoincrement` (a rowid alias) and
+ * PostgreSQL's identity column.
+ */
+export function autoIncrementId(db: AnyDb) {
+  return dialectOf(db) === 'postgres'
+    ? { type: 'bigint' as const, build: (col: ColumnDefinitionBuilder) => col.primaryKey().generatedByDefaultAsIdentity() }
+    : { type: 'integer' as const, build: (col: ColumnDefinitionBuilder) => col.primaryKey().autoIncrement() };
+}
+
+// PostgreSQL SQLSTATE codes (Appendix A of its manual).
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+const PG_CONTENTION = ['40001', '40P01', '55P03'];
+
+function sqliteCode(error: unknown): string | undefined {
+  return error instanceof SqliteDatabase.SqliteError ? error.code : undefined;
+}
+
+/** A second row with the same value of a unique index (a name taken, say), other than the primary key. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (error instanceof DatabaseError) return error.code === PG_UNIQUE_VIOLATION && !error.constraint?.endsWith('_pkey');
+  return sqliteCode(error) === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** A second row with the same primary key. */
+export function isPrimaryKeyViolation(error: unknown): boolean {
+  if (error instanceof DatabaseError) return error.code === PG_UNIQUE_VIOLATION && error.constraint?.endsWith('_pkey') === true;
+  return sqliteCode(error) === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  if (error instanceof DatabaseError) return error.code === PG_FOREIGN_KEY_VIOLATION;
+  return sqliteCode(error) === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+}
+
+/** The database could not take the statement now (a lock held elsewhere, a serialization failure): try again. */
+export function isContention(error: unknown): boolean {
+  if (error instanceof DatabaseError) return error.code !== undefined && PG_CONTENTION.includes(error.code);
+  const code = sqliteCode(error);
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
