@@ -6,9 +6,10 @@ import { API_BASE, APP_BASE_PATH, endpoints } from '../shared/endpoints';
 import { ensureAdministrator, type AdminBootstrap } from './admin/bootstrapAdmin';
 import { createAccessTokenSigner } from './auth/accessTokens';
 import { loadOrCreateJwtSecret } from './auth/jwtSecret';
-import { createLoginLimiter } from './auth/loginLimiter';
+import { createRateLimiter } from './auth/rateLimiter';
 import { createSessions } from './auth/sessions';
 import { databaseTargetOf, openDatabase } from './db/database';
+import { exclusively } from './db/exclusive';
 import { registerDemoApp } from './demo/demoApp';
 import { seedDemoCollections } from './demo/seedDemoCollections';
 import { schedulePruning } from './db/pruneExpired';
@@ -25,7 +26,9 @@ import { securityHeaders } from './http/securityHeaders';
 import { validationHook } from './http/validation';
 import { DEFAULT_OPTIONS, type ServerOptions } from './options';
 import { registerBrowserPool } from './resources/browserPool';
+import { replicaNameOf } from './runs/replicas';
 import { createRunService } from './runs/runService';
+import { createLeadership } from './scheduler/leadership';
 import { createScheduler } from './scheduler/scheduler';
 import { startScheduleFiring } from './schedules/scheduleFiring';
 import type { Services } from './services';
@@ -50,13 +53,18 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   const { db } = database;
   const secret = await loadOrCreateJwtSecret({ db, fromEnvironment: options.jwtSecret, dataDir: options.dataDir });
   const signer = createAccessTokenSigner(secret, options.accessTokenTtlSeconds);
-  const admin = await ensureAdministrator(db, { email: options.adminEmail, password: options.adminPassword });
-  await registerBrowserPool(db, options.browserPoolSize, options.chromiumPath);
-  await seedDemoCollections(db);
+  const admin = await exclusively(db, 'first-start', async (locked) => {
+    const made = await ensureAdministrator(locked, { email: options.adminEmail, password: options.adminPassword });
+    await registerBrowserPool(locked, options.browserPoolSize, options.chromiumPath);
+    await seedDemoCollections(locked);
+    return made;
+  });
   const scheduler = createScheduler(options.schedulerIntervalMs);
+  const filesDir = options.artifactsDir ?? options.dataDir;
   const runs = await createRunService({
     db,
-    dataDir: options.dataDir,
+    filesDir,
+    replicaId: replicaNameOf(options),
     chromiumPath: options.chromiumPath,
     browserPoolSize: options.browserPoolSize,
     scheduler,
@@ -67,7 +75,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     database,
     signer,
     sessions: createSessions(db, signer, { ...options, tokenKey: secret }),
-    loginLimiter: createLoginLimiter(options.loginLimits),
+    loginLimiter: createRateLimiter(db, 'sign-in', options.loginLimits),
     scheduler,
     google:
       options.googleClientId && options.googleClientSecret
@@ -80,7 +88,8 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
         : null,
     chromiumPath: options.chromiumPath,
     runs,
-    dataDir: options.dataDir,
+    filesDir,
+    leadership: createLeadership(database, 'scheduler'),
     pollCache: createPollCache({ writeGeneration: database.writeGeneration }),
   };
 
@@ -128,6 +137,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     async close() {
       await services.runs.close();
       await services.scheduler.stop();
+      await services.leadership.close();
       await database.close();
     },
   };

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEFAULT_LOGIN_LIMITS, type LoginLimits } from './auth/loginLimiter';
+import { DEFAULT_LOGIN_LIMITS, type RateLimits } from './auth/rateLimiter';
 import { GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './auth/googleSso';
 
 export interface ServerOptions {
@@ -7,6 +7,13 @@ export interface ServerOptions {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * Where files go (screenshots, videos, attachments, imports, exports): a folder every replica shares, such as a
+   * network volume. Without it, dataDir.
+   */
+  artifactsDir?: string | undefined;
+  /** This process's name among replicas sharing a database; by default its host, port and dataDir (runs/replicas.ts). */
+  replicaName?: string | undefined;
   /** postgres://… selects PostgreSQL; without it the data lives in SQLite under dataDir. */
   databaseUrl?: string | undefined;
   /** Base64url HS256 key shared by every replica; without it the key is made once and kept in the database. */
@@ -26,7 +33,7 @@ export interface ServerOptions {
   staticDir: string;
   publicDir: string;
   schedulerIntervalMs: number;
-  loginLimits: LoginLimits;
+  loginLimits: RateLimits;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {
@@ -59,6 +66,10 @@ function textFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
   return value === '' ? undefined : value;
 }
 
+function optionalPath(path: string | undefined): string | undefined {
+  return path === undefined ? undefined : resolve(path);
+}
+
 function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
   const url = textFrom(env, 'DATABASE_URL');
   if (url !== undefined && !/^postgres(ql)?:\/\//.test(url)) throw new Error(`DATABASE_URL must start with postgres:// or postgresql://, got "${url.split('@').pop() ?? ''}"`);
@@ -74,6 +85,8 @@ export function readServerOptions(env: NodeJS.ProcessEnv): ServerOptions {
     port,
     host: textFrom(env, 'HOST') ?? DEFAULT_OPTIONS.host,
     dataDir: resolve(textFrom(env, 'DATA_DIR') ?? DEFAULT_OPTIONS.dataDir),
+    artifactsDir: optionalPath(textFrom(env, 'ARTIFACTS_DIR')),
+    replicaName: textFrom(env, 'REPLICA_NAME'),
     databaseUrl: databaseUrlFrom(env),
     jwtSecret: textFrom(env, 'JWT_SECRET'),
     adminEmail: textFrom(env, 'STUDIO_ADMIN_EMAIL'),

@@ -1,11 +1,12 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AccessTokenSigner } from './auth/accessTokens';
-import type { LoginLimiter } from './auth/loginLimiter';
+import type { RateLimiter } from './auth/rateLimiter';
 import type { Sessions } from './auth/sessions';
 import type { Db, OpenedDatabase } from './db/database';
 import type { AppEnv } from './http/appEnv';
 import type { DeclareEndpoint } from './http/endpoints';
 import type { PollCache } from './http/pollCache';
+import type { Leadership } from './scheduler/leadership';
 import type { Scheduler } from './scheduler/scheduler';
 import type { GoogleSsoSettings } from './auth/googleSso';
 import type { RunService } from './runs/runService';
@@ -17,14 +18,16 @@ export interface Services {
   database: OpenedDatabase;
   signer: AccessTokenSigner;
   sessions: Sessions;
-  loginLimiter: LoginLimiter;
+  loginLimiter: RateLimiter;
   scheduler: Scheduler;
   google: GoogleSsoSettings | null;
   chromiumPath: string;
   /** The run queue, dispatcher and executors. */
   runs: RunService;
-  /** DATA_DIR: run artifacts live under its artifacts/ folder. */
-  dataDir: string;
+  /** Where files live (ARTIFACTS_DIR, by default DATA_DIR): artifacts/, attachments/, imports/ and exports/ in it. */
+  filesDir: string;
+  /** Whether this replica fires schedules (scheduler/leadership.ts). */
+  leadership: Leadership;
   /** Answers of polled views, kept while nothing was written (http/pollCache.ts). */
   pollCache: PollCache;
 }

@@ -25,6 +25,11 @@ export interface OpenedDatabase {
   dialect: DialectName;
   /** How many writes this process has made: it changes whenever something was written. */
   writeGeneration: () => number;
+  /**
+   * PostgreSQL: a connection of its own, outside the pool, for a session that must outlive any query (an advisory
+   * lock); the caller destroys it. Undefined on SQLite.
+   */
+  separateConnection?: () => Kysely<unknown>;
   /** Makes every connection refuse (or again accept) writes: fault injection for the health probes. */
   refuseWrites: (refuse: boolean) => Promise<void>;
   /** Closes the connections; queries made afterwards fail. */
@@ -100,15 +105,24 @@ const postgresTypes = {
   },
 };
 
-function openPostgres(url: string): OpenedDatabase {
-  const pool = new pg.Pool({ connectionString: url, max: POSTGRES_POOL_SIZE, types: postgresTypes });
+function postgresPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max, types: postgresTypes });
   // An idle connection the server drops (a restart, a failover) must not crash the process: the pool replaces it.
   pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  // A connection in use that drops emits 'error' with no listener of the pool's: without one, the process would crash.
+  // The query under way fails with the same error, and its caller handles that.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
+}
+
+function openPostgres(url: string): OpenedDatabase {
+  const pool = postgresPool(url, POSTGRES_POOL_SIZE);
   const writes = new WriteGenerationPlugin();
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [writes] });
   return {
     db,
     dialect: 'postgres',
+    separateConnection: () => new Kysely<unknown>({ dialect: new PostgresDialect({ pool: postgresPool(url, 1) }) }),
     writeGeneration: () => writes.generation(),
     async refuseWrites(refuse) {
       // A session setting: hold every connection of the pool at once so each one gets it.

@@ -75,3 +75,26 @@ export function isContention(error: unknown): boolean {
   const code = sqliteCode(error);
   return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }
+
+/**
+ * Locks the rows a SELECT reads until the transaction ends, skipping rows another transaction holds: PostgreSQL's
+ * `FOR UPDATE SKIP LOCKED`. SQLite has one writer at a time and no row locks, so there the query is left as it is.
+ */
+export function lockedRowsSkipping<QB extends { forUpdate(): QB; skipLocked(): QB }>(db: AnyDb, query: QB): QB {
+  return dialectOf(db) === 'postgres' ? query.forUpdate().skipLocked() : query;
+}
+
+/** PostgreSQL's session-level advisory lock `key`, taken if free; answers whether this session holds it now. */
+export async function tryAdvisoryLock(connection: Kysely<unknown>, key: number): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(connection);
+  return rows[0]?.locked === true;
+}
+
+/** Waits for PostgreSQL's session-level advisory lock `key`. */
+export async function advisoryLock(connection: Kysely<unknown>, key: number): Promise<void> {
+  await sql`select pg_advisory_lock(${key})`.execute(connection);
+}
+
+export async function releaseAdvisoryLock(connection: Kysely<unknown>, key: number): Promise<void> {
+  await sql`select pg_advisory_unlock(${key})`.execute(connection);
+}

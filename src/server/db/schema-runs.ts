@@ -32,6 +32,8 @@ export interface RunsTable {
   attachments: string;
   /** JSON Record<name, value>: variables the run starts with (a schedule's data row; migration 0007). */
   variables: string;
+  /** The replica executing a RUNNING run (replicas.id): when its heartbeats stop, the run is aborted (migration 0009). */
+  replica_id: string | null;
 }
 
 export type StepResultValue = (typeof STEP_RESULT_VALUES)[number];

@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 import type {
   CollectionLabelsTable,
   CollectionsTable,
@@ -87,6 +88,23 @@ export interface ServerSecretsTable {
   created_at: string;
 }
 
+/** One event a rate limit counts (a failed sign-in, say), in its bucket under its key (migration 0009). */
+export interface RateLimitEventsTable {
+  id: Generated<number>;
+  bucket: string;
+  key: string;
+  /** Epoch ms. */
+  at: number;
+}
+
+/** A server process sharing the database, alive while its heartbeat is recent (runs/replicas.ts; migration 0009). */
+export interface ReplicasTable {
+  id: string;
+  host: string;
+  started_at: number;
+  beat_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
@@ -95,6 +113,8 @@ export interface Database {
   resources: ResourcesTable;
   service_heartbeats: ServiceHeartbeatsTable;
   server_secrets: ServerSecretsTable;
+  rate_limit_events: RateLimitEventsTable;
+  replicas: ReplicasTable;
   collections: CollectionsTable;
   tags: TagsTable;
   image_filters: ImageFiltersTable;

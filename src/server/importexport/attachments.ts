@@ -3,12 +3,12 @@ import type { Db } from '../db/database';
 import type { CollectionAttachmentsTable } from '../db/schema-importexport';
 
 /** Collection attachments live under DATA_DIR/attachments/<collection id>/<attachment id>. */
-export function attachmentsRoot(dataDir: string): string {
-  return join(dataDir, 'attachments');
+export function attachmentsRoot(filesDir: string): string {
+  return join(filesDir, 'attachments');
 }
 
-export function collectionAttachmentsDir(dataDir: string, collectionId: string): string {
-  return join(attachmentsRoot(dataDir), collectionId);
+export function collectionAttachmentsDir(filesDir: string, collectionId: string): string {
+  return join(attachmentsRoot(filesDir), collectionId);
 }
 
 export function listAttachments(db: Db, collectionId: string): Promise<CollectionAttachmentsTable[]> {

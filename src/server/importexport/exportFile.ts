@@ -16,8 +16,8 @@ export interface ExportFile {
   etag: string;
 }
 
-function exportsDir(dataDir: string): string {
-  return join(dataDir, 'exports');
+function exportsDir(filesDir: string): string {
+  return join(filesDir, 'exports');
 }
 
 /** What a collection's export is built from, apart from when and by whom: the same key means the same file. */
@@ -60,18 +60,18 @@ async function fileExists(path: string, size: number): Promise<boolean> {
  * The collection's .bin, built once per version of the collection (its document, tags, resources and attachments)
  * and kept under DATA_DIR/exports, so every Range request of a download reads the same bytes.
  */
-export async function ensureExportFile(db: Db, dataDir: string, collection: Collection, exportedBy: string): Promise<ExportFile> {
+export async function ensureExportFile(db: Db, filesDir: string, collection: Collection, exportedBy: string): Promise<ExportFile> {
   const source = await exportSource(db, collection);
   const versionKey = versionKeyOf(source);
   const cached = await db.selectFrom('collection_exports').selectAll().where('collection_id', '=', collection.id).executeTakeFirst();
   if (cached?.version_key === versionKey) {
-    const path = join(exportsDir(dataDir), cached.file_name);
+    const path = join(exportsDir(filesDir), cached.file_name);
     if (await fileExists(path, cached.size)) return { path, size: cached.size, etag: cached.etag };
   }
 
   const attachmentBytes = new Map<string, Uint8Array>();
   for (const attachment of source.attachments) {
-    attachmentBytes.set(attachment.id, await readFile(join(collectionAttachmentsDir(dataDir, collection.id), attachment.id)));
+    attachmentBytes.set(attachment.id, await readFile(join(collectionAttachmentsDir(filesDir, collection.id), attachment.id)));
   }
   const file = await encodeCollectionExport({
     manifest: { ...source, exportedAt: new Date().toISOString(), exportedBy },
@@ -79,17 +79,17 @@ export async function ensureExportFile(db: Db, dataDir: string, collection: Coll
   });
   const etag = `"${createHash('sha256').update(file).digest('base64url')}"`;
   const fileName = `${collection.id}-${versionKey.slice(0, 16)}.bin`;
-  await mkdir(exportsDir(dataDir), { recursive: true });
+  await mkdir(exportsDir(filesDir), { recursive: true });
   // Written aside and renamed, so a reader never sees half a file.
-  const partial = join(exportsDir(dataDir), `.${randomUUID()}.partial`);
+  const partial = join(exportsDir(filesDir), `.${randomUUID()}.partial`);
   await writeFile(partial, file);
-  await rename(partial, join(exportsDir(dataDir), fileName));
+  await rename(partial, join(exportsDir(filesDir), fileName));
   const row = { collection_id: collection.id, version_key: versionKey, file_name: fileName, size: file.length, etag, created_at: new Date().toISOString() };
   await db
     .insertInto('collection_exports')
     .values(row)
     .onConflict((oc) => oc.column('collection_id').doUpdateSet({ version_key: versionKey, file_name: fileName, size: file.length, etag, created_at: row.created_at }))
     .execute();
-  if (cached && cached.file_name !== fileName) await rm(join(exportsDir(dataDir), cached.file_name), { force: true });
-  return { path: join(exportsDir(dataDir), fileName), size: file.length, etag };
+  if (cached && cached.file_name !== fileName) await rm(join(exportsDir(filesDir), cached.file_name), { force: true });
+  return { path: join(exportsDir(filesDir), fileName), size: file.length, etag };
 }

@@ -164,7 +164,7 @@ async function matchTag(db: Db, orgId: string, tag: ExportedTag): Promise<string
 
 export interface ImportTarget {
   db: Db;
-  dataDir: string;
+  filesDir: string;
   author: CollectionAuthor;
 }
 
@@ -179,8 +179,8 @@ export async function createImportedCollection(
   collection: Collection,
   name: string,
 ): Promise<Collection> {
-  const { db, dataDir, author } = target;
-  const staging = join(attachmentsRoot(dataDir), `.staging-${randomUUID()}`);
+  const { db, filesDir, author } = target;
+  const staging = join(attachmentsRoot(filesDir), `.staging-${randomUUID()}`);
   const attachmentIds = new Map(decoded.manifest.attachments.map((attachment) => [attachment.id, randomUUID()]));
   await mkdir(staging, { recursive: true });
   try {
@@ -216,8 +216,8 @@ export async function createImportedCollection(
       }
       return inserted;
     });
-    await mkdir(attachmentsRoot(dataDir), { recursive: true });
-    await rename(staging, collectionAttachmentsDir(dataDir, created.id));
+    await mkdir(attachmentsRoot(filesDir), { recursive: true });
+    await rename(staging, collectionAttachmentsDir(filesDir, created.id));
     return created;
   } finally {
     await rm(staging, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
+import { z } from 'zod';
 import type { Db } from '../db/database';
 
 export const BROWSER_DEVICE_TYPE = 'BROWSER';
@@ -31,18 +32,20 @@ export function browserPoolIds(size: number): string[] {
 }
 
 /** Browser resources not in use whose pluggedIn is `pluggedIn`, optionally only those of `among`, by device id. */
-export async function freeBrowserIds(db: Db, pluggedIn: boolean, among?: readonly string[]): Promise<string[]> {
-  if (among?.length === 0) return [];
-  const rows = await db
+export function freeBrowsersQuery(db: Db, pluggedIn: boolean, among?: readonly string[]) {
+  return db
     .selectFrom('resources')
     .select('device_id')
     .where('cmd_device_type', '=', BROWSER_DEVICE_TYPE)
     .where('plugged_in', '=', pluggedIn ? 1 : 0)
     .where('device_in_use', '=', 0)
     .$if(among !== undefined, (qb) => qb.where('device_id', 'in', among ?? []))
-    .orderBy('device_id')
-    .execute();
-  return rows.map((row) => row.device_id);
+    .orderBy('device_id');
+}
+
+export async function freeBrowserIds(db: Db, pluggedIn: boolean, among?: readonly string[]): Promise<string[]> {
+  if (among?.length === 0) return [];
+  return (await freeBrowsersQuery(db, pluggedIn, among).execute()).map((row) => row.device_id);
 }
 
 /** Sets pluggedIn of the given browser resources; answers the ids whose flag changed. */
@@ -59,23 +62,33 @@ export async function setBrowsersPluggedIn(db: Db, deviceIds: readonly string[],
   return changed.map((row) => row.device_id);
 }
 
+/** Device ids a RUNNING run holds: another replica may be driving it now. */
+async function heldDeviceIds(db: Db): Promise<Set<string>> {
+  const running = await db.selectFrom('runs').select('resource_ids').where('state', '=', 'RUNNING').execute();
+  return new Set(running.flatMap((run) => z.array(z.string()).parse(JSON.parse(run.resource_ids))));
+}
+
 /**
  * Registers 'Browser 1'..'Browser N' (idempotent: device ids are stable, and a name the user edited is kept), plugged
  * in when the Chromium executable is there; from then on the run service keeps pluggedIn true to every launch.
- * No run survives a restart, so every browser starts free; browsers beyond a reduced pool size stay listed,
- * unplugged, so past runs keep their resource.
+ * Browsers no RUNNING run holds start free (a stale in-use mark is cleared; runs left RUNNING by a crash are aborted
+ * by the run service, which frees theirs); browsers beyond a reduced pool size stay listed, unplugged, so past runs
+ * keep their resource.
  */
 export async function registerBrowserPool(db: Db, size: number, chromiumPath: string): Promise<void> {
   const pluggedIn = (await isExecutableFile(chromiumPath)) ? 1 : 0;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
+    const held = [...(await heldDeviceIds(trx))];
     for (let index = 1; index <= size; index += 1) {
       const name = `Browser ${index}`;
+      const deviceId = browserDeviceId(index);
+      const freed = held.includes(deviceId) ? {} : { device_in_use: 0 };
       await trx
         .insertInto('resources')
         .values({
           id: randomUUID(),
-          device_id: browserDeviceId(index),
+          device_id: deviceId,
           device_name: name,
           device_display_name: name,
           cmd_device_type: BROWSER_DEVICE_TYPE,
@@ -84,7 +97,7 @@ export async function registerBrowserPool(db: Db, size: number, chromiumPath: st
           created_at: now,
           updated_at: now,
         })
-        .onConflict((oc) => oc.column('device_id').doUpdateSet({ plugged_in: pluggedIn, device_in_use: 0, updated_at: now }))
+        .onConflict((oc) => oc.column('device_id').doUpdateSet({ plugged_in: pluggedIn, ...freed, updated_at: now }))
         .execute();
     }
     const poolIds = browserPoolIds(size);
@@ -92,7 +105,7 @@ export async function registerBrowserPool(db: Db, size: number, chromiumPath: st
       .updateTable('resources')
       .set({ plugged_in: 0, device_in_use: 0, updated_at: now })
       .where('cmd_device_type', '=', BROWSER_DEVICE_TYPE)
-      .$if(poolIds.length > 0, (qb) => qb.where('device_id', 'not in', poolIds))
+      .$if(poolIds.length + held.length > 0, (qb) => qb.where('device_id', 'not in', [...poolIds, ...held]))
       .execute();
   });
 }

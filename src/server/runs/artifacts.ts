@@ -4,8 +4,8 @@ import type { FileRef } from '../../shared/contracts/runs';
 
 export const ARTIFACTS_FOLDER = 'artifacts';
 
-export function artifactsRoot(dataDir: string): string {
-  return resolve(dataDir, ARTIFACTS_FOLDER);
+export function artifactsRoot(filesDir: string): string {
+  return resolve(filesDir, ARTIFACTS_FOLDER);
 }
 
 /** A path or file name part reduced to characters safe on every file system. */

@@ -16,7 +16,7 @@ import {
   type PageServer,
 } from '../testing/runFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
-import { RESTART_ABORT_LOG } from './runService';
+import { RESTART_ABORT_LOG } from './replicas';
 
 describe('a server stopped in the middle of a run', { timeout: 60_000 }, () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-restart-test-'));

@@ -59,6 +59,7 @@ export async function insertRun(db: Db, collection: Collection, by: RunAuthor, v
     progress: JSON.stringify(initialProgress()),
     attachments: '[]',
     variables: JSON.stringify(variables),
+    replica_id: null,
   };
   await db.insertInto('runs').values(row).execute();
   return row;

@@ -4,11 +4,13 @@ import { collectionSchema } from '../../shared/contracts/collections';
 import type { FileRef, RunProgress } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
 import type { RunState } from '../db/schema-runs';
-import { BROWSER_DEVICE_TYPE, browserPoolIds, executableStamp, freeBrowserIds, setBrowsersPluggedIn } from '../resources/browserPool';
+import { lockedRowsSkipping } from '../db/dialect';
+import { BROWSER_DEVICE_TYPE, browserPoolIds, executableStamp, freeBrowserIds, freeBrowsersQuery, setBrowsersPluggedIn } from '../resources/browserPool';
 import type { Scheduler } from '../scheduler/scheduler';
 import { artifactsRoot, RunArtifacts } from './artifacts';
 import { executeBrowserRun, type RunRecorder } from './executor/browserExecutor';
 import { createWarmBrowsers, type BrowserSession } from './executor/warmBrowsers';
+import { abortRunsOfDeadReplicas, beat, joinReplicas, REPLICA_HEARTBEAT_MS } from './replicas';
 import { queueHintOf } from './runViews';
 import {
   addRunAttachment,
@@ -32,7 +34,8 @@ export type StopState = Extract<RunState, 'CANCELLED' | 'ABORTED'>;
 interface StopRequest {
   state: StopState;
   by: string;
-  reason: string;
+  /** Logged when the run stops; absent when another replica stopped it and logged why. */
+  reason?: string;
 }
 
 interface ActiveRun {
@@ -61,17 +64,22 @@ export interface RunService {
    * Runs on the scheduler every BROWSER_POOL_CHECK_MS; callable directly.
    */
   checkBrowserPool(): Promise<void>;
+  /** The runs whose browsers this process drives now (each replica executes its own; the health check counts them). */
+  executingHere(): string[];
   /** Stops every execution without ending its run: the next start aborts it, exactly as after a crash. */
   close(): Promise<void>;
 }
 
 export interface RunServiceOptions {
   db: Db;
-  dataDir: string;
+  /** Run artifacts go under its artifacts/ folder. */
+  filesDir: string;
   chromiumPath: string;
   /** browser-1 .. browser-N are the pool this service keeps truthful (registerBrowserPool). */
   browserPoolSize: number;
   scheduler: Scheduler;
+  /** This process's name among the replicas of the database (replicas.ts): the runs it executes carry it. */
+  replicaId: string;
 }
 
 /** As often as Resource Management refreshes device statuses (spec part 1 §9). */
@@ -79,28 +87,21 @@ export const BROWSER_POOL_CHECK_MS = 5_000;
 /** A resource whose Chromium failed to start is tried again after this long (a launch costs about a second). */
 export const RELAUNCH_RETRY_MS = 30_000;
 
-export const RESTART_ABORT_LOG = 'The server stopped while this run was in progress: aborted at restart';
-
-/** Every run left RUNNING by a stopped or crashed server is ABORTED and its resources freed; QUEUED runs stay. */
-export async function abortInterruptedRuns(db: Db): Promise<number> {
-  const interrupted = await listRunsIn(db, ['RUNNING']);
-  for (const run of interrupted) {
-    await appendLog(db, run.status_id, RESTART_ABORT_LOG);
-    await finishRun(db, run.status_id, 'ABORTED');
-  }
-  return interrupted.length;
-}
-
 /**
  * Gives each queued run, oldest first, one free plugged-in browser resource (one of its hybridDeviceIds when it
- * names some), in one transaction: the conditional update on device_in_use makes a resource go to one run only.
+ * names some), in one transaction, and marks it executed by `replicaId`. Replicas sharing a PostgreSQL database take
+ * queued runs and free resources with FOR UPDATE SKIP LOCKED, so each sees rows no other is allocating; the
+ * conditional updates make a run start once and a resource go to one run even without row locks (SQLite).
  * Mobile and desktop resources are gateway agents; without one a HYBRID run waits in the queue.
  */
-async function allocate(db: Db): Promise<RunRow[]> {
+async function allocate(db: Db, replicaId: string): Promise<RunRow[]> {
   return db.transaction().execute(async (trx) => {
-    const queued = await listRunsIn(trx, ['QUEUED']);
+    const queued = await lockedRowsSkipping(
+      trx,
+      trx.selectFrom('runs').selectAll().where('state', '=', 'QUEUED').orderBy('time_submitted').orderBy('queue_order'),
+    ).execute();
     if (queued.length === 0) return [];
-    const freeIds = await freeBrowserIds(trx, true);
+    const freeIds = (await lockedRowsSkipping(trx, freeBrowsersQuery(trx, true)).execute()).map((row) => row.device_id);
     const started: RunRow[] = [];
     for (const run of queued) {
       const wanted = parseStringList(run.hybrid_device_ids);
@@ -115,8 +116,8 @@ async function allocate(db: Db): Promise<RunRow[]> {
         .where('device_in_use', '=', 0)
         .executeTakeFirst();
       if (taken.numUpdatedRows !== 1n) continue;
-      const update = { state: 'RUNNING' as const, resource_ids: JSON.stringify([deviceId]), time_started: now() };
-      await trx.updateTable('runs').set(update).where('status_id', '=', run.status_id).execute();
+      const update = { state: 'RUNNING' as const, resource_ids: JSON.stringify([deviceId]), time_started: now(), replica_id: replicaId };
+      await trx.updateTable('runs').set(update).where('status_id', '=', run.status_id).where('state', '=', 'QUEUED').execute();
       started.push({ ...run, ...update });
     }
     return started;
@@ -127,7 +128,7 @@ const firstLine = (error: unknown): string => (error instanceof Error ? error.me
 
 export async function createRunService(options: RunServiceOptions): Promise<RunService> {
   const { db } = options;
-  const root = artifactsRoot(options.dataDir);
+  const root = artifactsRoot(options.filesDir);
   const active = new Map<string, ActiveRun>();
   let baseUrl: string | undefined;
   let closed = false;
@@ -146,7 +147,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     if (pluggedIn && changed.length > 0) void dispatch();
   });
 
-  await abortInterruptedRuns(db);
+  await joinReplicas(db, options.replicaId);
+  let nextBeat = Date.now() + REPLICA_HEARTBEAT_MS;
 
   /** After close() nothing is written: the run stays RUNNING for the next start to abort, like a crash. */
   const recorderFor = (statusId: string): RunRecorder => {
@@ -196,8 +198,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
       if (entry.browser) browsers.release(deviceId, entry.browser);
     }
     if (closed) return;
-    if (entry.stop) await appendLog(db, run.status_id, entry.stop.reason);
-    else await appendLog(db, run.status_id, `Finished: ${state}`);
+    if (!entry.stop) await appendLog(db, run.status_id, `Finished: ${state}`);
+    else if (entry.stop.reason !== undefined) await appendLog(db, run.status_id, entry.stop.reason);
     await finishRun(db, run.status_id, entry.stop?.state ?? state, {
       ...(entry.stop ? { cancelledBy: entry.stop.by } : {}),
       ...(progress ? { progress } : {}),
@@ -214,8 +216,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     } catch (error) {
       if (closed) return undefined;
       if (entry.stop) throw error;
-      await appendLog(db, run.status_id, `Chromium could not be started on ${deviceId} (${firstLine(error)}): the run is back in the queue`);
       await requeueRun(db, run.status_id);
+      await appendLog(db, run.status_id, `Chromium could not be started on ${deviceId} (${firstLine(error)}): the run is back in the queue`);
       return undefined;
     }
   }
@@ -267,7 +269,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     dispatching = (async () => {
       do {
         again = false;
-        for (const run of await allocate(db)) launch(run);
+        for (const run of await allocate(db, options.replicaId)) launch(run);
       } while (again && !closed);
     })().finally(() => {
       dispatching = undefined;
@@ -283,10 +285,36 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
       await entry.done;
       return true;
     }
+    // Executed by another replica (or by none, after a crash): it sees the run end within a tick and stops its browser.
     const run = await findRun(db, statusId);
     if (run?.state !== 'RUNNING') return false;
-    await appendLog(db, statusId, request.reason);
+    if (request.reason !== undefined) await appendLog(db, statusId, request.reason);
     return finishRun(db, statusId, request.state, { cancelledBy: request.by });
+  }
+
+  /** Runs executed here that another replica stopped (Cancel, Release) stop here too: their browsers close. */
+  async function stopRunsEndedElsewhere(): Promise<void> {
+    if (active.size === 0) return;
+    const ended = await db
+      .selectFrom('runs')
+      .select(['status_id', 'state', 'cancelled_by'])
+      .where('status_id', 'in', [...active.keys()])
+      .where('state', 'in', ['CANCELLED', 'ABORTED'])
+      .execute();
+    for (const run of ended) {
+      const entry = active.get(run.status_id);
+      if (!entry || entry.stop) continue;
+      entry.stop = { state: run.state === 'CANCELLED' ? 'CANCELLED' : 'ABORTED', by: run.cancelled_by ?? '' };
+      entry.controller.abort();
+    }
+  }
+
+  /** The heartbeat, and the runs of replicas whose heartbeats stopped aborted, every REPLICA_HEARTBEAT_MS. */
+  async function keepReplicasHonest(): Promise<void> {
+    if (Date.now() < nextBeat) return;
+    nextBeat = Date.now() + REPLICA_HEARTBEAT_MS;
+    await beat(db, options.replicaId);
+    if ((await abortRunsOfDeadReplicas(db)) > 0) void dispatch();
   }
 
   return {
@@ -325,7 +353,11 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     start(url) {
       baseUrl = url;
       void warmFreeBrowsers();
-      const unregisterDispatch = options.scheduler.registerTickHandler('run dispatcher', () => dispatch());
+      const unregisterDispatch = options.scheduler.registerTickHandler('run dispatcher', async () => {
+        await stopRunsEndedElsewhere();
+        await dispatch();
+      });
+      const unregisterReplicas = options.scheduler.registerTickHandler('replicas', keepReplicasHonest);
       const unregisterPoolCheck = options.scheduler.registerTickHandler('browser pool', async () => {
         if (Date.now() < nextPoolCheck) return;
         nextPoolCheck = Date.now() + BROWSER_POOL_CHECK_MS;
@@ -333,12 +365,14 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
       });
       unregisterTick = () => {
         unregisterDispatch();
+        unregisterReplicas();
         unregisterPoolCheck();
       };
       void dispatch();
     },
     dispatch,
     checkBrowserPool,
+    executingHere: () => [...active.keys()],
     async close() {
       closed = true;
       unregisterTick?.();

@@ -1,5 +1,6 @@
 import { nextExecutionAfter } from '../../shared/schedule/recurrence';
 import type { Db } from '../db/database';
+import { isUniqueViolation, lockedRowsSkipping } from '../db/dialect';
 import type { RunService } from '../runs/runService';
 import type { Services } from '../services';
 import { advanceExecutions, fireSchedule, recordMissed } from './firing';
@@ -19,17 +20,36 @@ const MAX_DUE_PER_TICK = 200;
 
 type Dispatcher = Pick<RunService, 'dispatch'>;
 
-/** Fires one due schedule in one transaction; answers the firing's id, or null when nothing fired. */
+/**
+ * Fires one due schedule in one transaction; answers the firing's id, or null when nothing fired. The schedule row is
+ * locked while it fires, and a planned instant is recorded once (a unique index), so two replicas that both found it
+ * due cannot both fire it: the second finds it locked or no longer due, or has its firing refused and lets it be.
+ */
 async function fireDue(db: Db, id: string, now: number): Promise<string | null> {
+  try {
+    return await fireDueOnce(db, id, now);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // This instant fired already: move on past it, unless whoever fired it has done so.
+    const row = await db.selectFrom('schedules').selectAll().where('id', '=', id).executeTakeFirst();
+    if (row) {
+      const next = nextExecutionAfter(recurrenceOf(parseDefinition(row)), now);
+      await db.updateTable('schedules').set({ next_execution_at: next }).where('id', '=', id).where('next_execution_at', '<=', now).execute();
+    }
+    return null;
+  }
+}
+
+async function fireDueOnce(db: Db, id: string, now: number): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
-    const row = await trx
+    const due = trx
       .selectFrom('schedules')
       .selectAll()
       .where('id', '=', id)
       .where('enabled', '=', 1)
       .where('deleted', '=', 0)
-      .where('next_execution_at', '<=', now)
-      .executeTakeFirst();
+      .where('next_execution_at', '<=', now);
+    const row = await lockedRowsSkipping(trx, due).executeTakeFirst();
     if (row?.next_execution_at === null || row === undefined) return null;
     const definition = parseDefinition(row);
     const recurrence = recurrenceOf(definition);
@@ -93,9 +113,11 @@ export async function scheduleTick(db: Db, runs: Dispatcher, now: number): Promi
   if (queued || fired.size > 0) void runs.dispatch();
 }
 
-/** Runs the schedules on the server's tick loop; answers the function that stops it. */
-export function startScheduleFiring(services: Pick<Services, 'db' | 'runs' | 'scheduler'>): () => void {
-  return services.scheduler.registerTickHandler('schedules', (date) => scheduleTick(services.db, services.runs, date.getTime()));
+/** Runs the schedules on the server's tick loop, on the leading replica only; answers the function that stops it. */
+export function startScheduleFiring(services: Pick<Services, 'db' | 'runs' | 'scheduler' | 'leadership'>): () => void {
+  return services.scheduler.registerTickHandler('schedules', async (date) => {
+    if (await services.leadership.isLeader()) await scheduleTick(services.db, services.runs, date.getTime());
+  });
 }
 
 /** Run Now: fires the schedule at once, whatever its times; answers the firing's id. */

@@ -393,7 +393,9 @@ describe('Studio tags and version', WHOLE_APP, () => {
 });
 
 describe('Studio offline', WHOLE_APP, () => {
-  const waitingCount = (count: number) => screen.findByRole('status', { name: count === 1 ? '1 change waiting' : `${count} changes waiting` });
+  // An offline save is counted once its send is given up (a probe finds the link dead), which a loaded machine slows.
+  const waitingCount = (count: number) =>
+    screen.findByRole('status', { name: count === 1 ? '1 change waiting' : `${count} changes waiting` }, { timeout: 5_000 });
   // A kept change goes out on the next trigger or its backoff timer (full jitter, within a second at first).
   const noneWaiting = () => waitFor(() => expect(screen.queryByRole('status', { name: /changes? waiting/ })).not.toBeInTheDocument(), { timeout: 5_000 });
 

@@ -1,8 +1,10 @@
 import type { Kysely, Migration } from 'kysely';
+import { autoIncrementId } from '../dialect';
 
 /**
  * State every server replica must share, kept in the database instead of DATA_DIR files or one process's memory:
- * secrets the server generates (the token signing key) and the failures the rate limits count.
+ * secrets the server generates (the token signing key), the events the rate limits count, the replicas alive (their
+ * heartbeats) and which of them executes a run; and a schedule's planned instant fires once, whichever replica fires it.
  */
 export const sharedStateMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -12,5 +14,27 @@ export const sharedStateMigration: Migration = {
       .addColumn('value', 'text', (col) => col.notNull())
       .addColumn('created_at', 'text', (col) => col.notNull())
       .execute();
+
+    const id = autoIncrementId(db);
+    await db.schema
+      .createTable('rate_limit_events')
+      .addColumn('id', id.type, id.build)
+      .addColumn('bucket', 'text', (col) => col.notNull())
+      .addColumn('key', 'text', (col) => col.notNull())
+      .addColumn('at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema.createIndex('rate_limit_events_by_key').on('rate_limit_events').columns(['bucket', 'key', 'at']).execute();
+
+    await db.schema
+      .createTable('replicas')
+      .addColumn('id', 'text', (col) => col.primaryKey())
+      .addColumn('host', 'text', (col) => col.notNull())
+      .addColumn('started_at', 'bigint', (col) => col.notNull())
+      .addColumn('beat_at', 'bigint', (col) => col.notNull())
+      .execute();
+    await db.schema.alterTable('runs').addColumn('replica_id', 'text').execute();
+
+    // planned_at is null for Run Now, and nulls never collide: only planned firings (and missed ones) are unique.
+    await db.schema.createIndex('schedule_executions_planned_once').on('schedule_executions').columns(['schedule_id', 'planned_at']).unique().execute();
   },
 };

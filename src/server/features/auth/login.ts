@@ -43,16 +43,16 @@ export function registerLogin({ app, endpoint, services }: Api): void {
     const account = normalizeUserId(userId);
     // The socket's address, not X-Forwarded-For: a header the caller writes cannot be trusted to rate-limit them.
     const address = getConnInfo(c).remote.address ?? 'unknown';
-    const wait = services.loginLimiter.retryAfterSeconds(account, address);
+    const wait = await services.loginLimiter.retryAfterSeconds(account, address);
     if (wait > 0) throw new ApiError(429, tooManyAttemptsMessage(wait), { 'Retry-After': String(wait) });
 
     const user = await findUserByUserId(services.db, account);
     const valid = await verifyPassword(password, user?.password_hash ?? (await decoyPasswordHash()));
     if (!user || !valid) {
-      services.loginLimiter.recordFailure(account, address);
+      await services.loginLimiter.record(account, address);
       throw new ApiError(401, MESSAGES.accountNotFound);
     }
-    services.loginLimiter.recordSuccess(account);
+    await services.loginLimiter.forget(account);
     setTokenHeaders(c, await services.sessions.start(user));
     return c.json(loginBody(user), 200);
   });

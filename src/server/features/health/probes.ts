@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { HealthItem } from '../../../shared/contracts/health';
 import type { Db } from '../../db/database';
 import { countBrowserResources, isExecutableFile } from '../../resources/browserPool';
+import type { RunService } from '../../runs/runService';
 import { isSchedulerHealthy, type Scheduler } from '../../scheduler/scheduler';
 
 interface ProbeResult {
@@ -42,24 +43,26 @@ function probeScheduler(scheduler: Scheduler): ProbeResult {
   };
 }
 
-async function probeResourcePool(db: Db, chromiumPath: string): Promise<ProbeResult> {
+async function probeResourcePool(db: Db, chromiumPath: string, runs: Pick<RunService, 'executingHere'>): Promise<ProbeResult> {
   if (!(await isExecutableFile(chromiumPath))) return { ok: false, detail: `No executable Chromium at ${chromiumPath}.` };
   const browsers = await countBrowserResources(db).catch(() => 0);
   if (browsers === 0) return { ok: false, detail: 'No browser resource is registered.' };
-  return { ok: true, detail: `${browsers} browser resource(s) registered; Chromium at ${chromiumPath}.` };
+  const executing = runs.executingHere().length;
+  return { ok: true, detail: `${browsers} browser resource(s) registered; Chromium at ${chromiumPath}; ${executing} run(s) executing on this server.` };
 }
 
 export interface HealthDeps {
   db: Db;
   scheduler: Scheduler;
   chromiumPath: string;
+  runs: Pick<RunService, 'executingHere'>;
 }
 
 export const HEALTH_SERVICE_NAMES = ['Database', 'Scheduler', 'Resource Pool'] as const;
 
 /** One item per service, each probed now (spec part 1 §3: data[0].testSuccess, testTime). */
-export async function probeServices({ db, scheduler, chromiumPath }: HealthDeps): Promise<HealthItem[]> {
-  const results = await Promise.all([probeDatabase(db), probeScheduler(scheduler), probeResourcePool(db, chromiumPath)]);
+export async function probeServices({ db, scheduler, chromiumPath, runs }: HealthDeps): Promise<HealthItem[]> {
+  const results = await Promise.all([probeDatabase(db), probeScheduler(scheduler), probeResourcePool(db, chromiumPath, runs)]);
   const testTime = new Date().toISOString();
   return results.map((result, index) => ({
     name: HEALTH_SERVICE_NAMES[index] ?? 'Unknown',

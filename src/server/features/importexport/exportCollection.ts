@@ -53,7 +53,7 @@ export function registerExportCollection({ app, endpoint, services }: Api): void
     const user = currentUser(c);
     const collection = await findCollection(services.db, id, user.row.org_id);
     if (!collection) throw new ApiError(404, collectionNotFoundMessage(id));
-    const file = await ensureExportFile(services.db, services.dataDir, collection, user.row.user_id);
+    const file = await ensureExportFile(services.db, services.filesDir, collection, user.row.user_id);
     const headers: Record<string, string> = {
       ETag: file.etag,
       'Accept-Ranges': 'bytes',

@@ -60,7 +60,7 @@ export function registerImportCollection({ app, endpoint, services }: Api): void
     if (!decoded.ok) throw new ApiError(400, importRejectedMessage(decoded.message), {}, { [IMPORT_FILE_FIELD]: [decoded.reason] });
 
     const user = currentUser(c);
-    const { db, dataDir } = services;
+    const { db, filesDir } = services;
     const author = { orgId: user.row.org_id, userId: user.row.user_id };
     const processId = randomUUID();
     const now = new Date().toISOString();
@@ -69,7 +69,7 @@ export function registerImportCollection({ app, endpoint, services }: Api): void
 
     if (missing.length === 0) {
       const collection = decoded.manifest.collection;
-      const created = await createImportedCollection({ db, dataDir, author }, decoded, collection, collection.testSuiteName);
+      const created = await createImportedCollection({ db, filesDir, author }, decoded, collection, collection.testSuiteName);
       await insertImportProcess(db, {
         ...process,
         name: created.testSuiteName,
@@ -101,7 +101,7 @@ export function registerImportCollection({ app, endpoint, services }: Api): void
       name,
       status: 'PENDING',
       import_data_required: JSON.stringify([collectionNameItem(name), ...missing]),
-      file_name: await keepImportFile(dataDir, processId, bytes),
+      file_name: await keepImportFile(filesDir, processId, bytes),
       collection_id: null,
       message: importMessage,
     });

@@ -60,13 +60,13 @@ export function registerUpdatePendingImport({ app, endpoint, services }: Api): v
   app.openapi(route, async (c) => {
     const { importId, action, dataUpdated } = c.req.valid('json');
     const user = currentUser(c);
-    const { db, dataDir } = services;
+    const { db, filesDir } = services;
     const row = await findImportProcess(db, importId, user.row.id);
     if (!row) throw new ApiError(404, pendingNotFoundMessage(importId));
     if (row.status !== 'PENDING') throw new ApiError(409, `Import ${importId} is ${row.status.toLowerCase()} already.`);
 
     if (action === 'CANCEL') {
-      await dropImportFile(dataDir, row.file_name);
+      await dropImportFile(filesDir, row.file_name);
       await updateImportProcess(db, importId, { status: 'CANCELLED', file_name: null, import_data_required: '[]', message: IMPORT_CANCELLED_MESSAGE });
       return c.json(
         {
@@ -122,10 +122,10 @@ export function registerUpdatePendingImport({ app, endpoint, services }: Api): v
     if (!(await claim(db, importId))) throw new ApiError(409, `Import ${importId} is being completed by another request.`);
     try {
       if (row.file_name === null) throw new Error(`Pending import ${importId} has no file`);
-      const decoded = await decodeCollectionExport(await readImportFile(dataDir, row.file_name));
+      const decoded = await decodeCollectionExport(await readImportFile(filesDir, row.file_name));
       if (!decoded.ok) throw new Error(`The kept file of import ${importId} no longer decodes: ${decoded.message}`);
       const collection = await applyResolutions(db, decoded.manifest, resolutions);
-      const created = await createImportedCollection({ db, dataDir, author: { orgId: user.row.org_id, userId: user.row.user_id } }, decoded, collection, name);
+      const created = await createImportedCollection({ db, filesDir, author: { orgId: user.row.org_id, userId: user.row.user_id } }, decoded, collection, name);
       await updateImportProcess(db, importId, {
         name: created.testSuiteName,
         import_data_required: '[]',
@@ -134,7 +134,7 @@ export function registerUpdatePendingImport({ app, endpoint, services }: Api): v
         collection_id: created.id,
         message: COLLECTION_UPDATED_MESSAGE,
       });
-      await dropImportFile(dataDir, row.file_name);
+      await dropImportFile(filesDir, row.file_name);
       return c.json(
         {
           status: true as const,

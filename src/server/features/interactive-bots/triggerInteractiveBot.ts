@@ -9,7 +9,7 @@ import {
   type TriggerInteractiveBot,
 } from '../../../shared/contracts/interactive-bots';
 import { endpoints } from '../../../shared/endpoints';
-import { createLoginLimiter, type LoginLimiter, type LoginLimits } from '../../auth/loginLimiter';
+import { createRateLimiter, type RateLimits } from '../../auth/rateLimiter';
 import { ApiError } from '../../http/apiError';
 import { bearerToken } from '../../http/authorization';
 import type { Api } from '../../services';
@@ -17,19 +17,19 @@ import { findCollection } from '../collections/collectionRepository';
 import { findBotBySecret } from './interactiveBotRepository';
 
 /** Wrong secrets or intents: as many per address and per intent as sign-in allows per address, in the same window. */
-export const TRIGGER_FAILURE_LIMITS: LoginLimits = { perAccount: 20, perAddress: 20, windowSeconds: 15 * 60 };
+export const TRIGGER_FAILURE_LIMITS: RateLimits = { perAccount: 20, perAddress: 20, windowSeconds: 15 * 60 };
 /** Accepted triggers: a leaked secret must not be able to flood the run queue. */
-export const TRIGGER_RUN_LIMITS: LoginLimits = { perAccount: 30, perAddress: 60, windowSeconds: 60 };
+export const TRIGGER_RUN_LIMITS: RateLimits = { perAccount: 30, perAddress: 60, windowSeconds: 60 };
 
 function tooMany(seconds: number): ApiError {
   return new ApiError(429, INTERACTIVE_BOT_MESSAGES.tooManyTriggers(seconds), { 'Retry-After': String(seconds) });
 }
 
 export function registerTriggerInteractiveBot({ app, endpoint, services }: Api): void {
-  // The sign-in limiter counts events in a sliding window per key and per address; here one instance counts failed
-  // authentications (keyed by intent) and another counts accepted triggers (keyed by bot).
-  const failures: LoginLimiter = createLoginLimiter(TRIGGER_FAILURE_LIMITS);
-  const accepted: LoginLimiter = createLoginLimiter(TRIGGER_RUN_LIMITS);
+  // Sign-in's limiter counts events in a sliding window per key and per address; here one counts failed
+  // authentications (keyed by intent) and another accepted triggers (keyed by bot).
+  const failures = createRateLimiter(services.db, 'bot-trigger-failure', TRIGGER_FAILURE_LIMITS);
+  const accepted = createRateLimiter(services.db, 'bot-trigger', TRIGGER_RUN_LIMITS);
 
   const route = endpoint(
     'public',
@@ -69,24 +69,24 @@ export function registerTriggerInteractiveBot({ app, endpoint, services }: Api):
     const failureKey = intent.toLowerCase();
     // The socket's address, not X-Forwarded-For, as for sign-in.
     const address = getConnInfo(c).remote.address ?? 'unknown';
-    const failureWait = failures.retryAfterSeconds(failureKey, address);
+    const failureWait = await failures.retryAfterSeconds(failureKey, address);
     if (failureWait > 0) throw tooMany(failureWait);
 
     const secret = bearerToken(c.req.header('authorization')) ?? body.token ?? '';
     const match = secret === '' ? undefined : await findBotBySecret(services.db, secret, intent);
     if (!match) {
-      failures.recordFailure(failureKey, address);
+      await failures.record(failureKey, address);
       throw new ApiError(401, INTERACTIVE_BOT_MESSAGES.triggerUnauthorized, { 'WWW-Authenticate': 'Bearer' });
     }
-    failures.recordSuccess(failureKey);
+    await failures.forget(failureKey);
     const { bot, orgId } = match;
     if (bot.status !== 'ACTIVE') throw new ApiError(409, INTERACTIVE_BOT_MESSAGES.triggerDisabled);
 
-    const acceptedWait = accepted.retryAfterSeconds(bot.trigger_id, address);
+    const acceptedWait = await accepted.retryAfterSeconds(bot.trigger_id, address);
     if (acceptedWait > 0) throw tooMany(acceptedWait);
     const collection = await findCollection(services.db, bot.teststatus_id, orgId);
     if (!collection) throw new ApiError(404, INTERACTIVE_BOT_MESSAGES.triggerNoCollection);
-    accepted.recordFailure(bot.trigger_id, address);
+    await accepted.record(bot.trigger_id, address);
     const run = await services.runs.enqueue(collection, { orgId, userId: `Interactive bot ${bot.interactive_trigger_name}` });
     const message = INTERACTIVE_BOT_MESSAGES.triggered(bot.interactive_trigger_name, collection.testSuiteName);
     return c.json({ success: true as const, message, text: message, data: { statusId: run.status_id } }, 200);

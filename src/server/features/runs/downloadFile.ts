@@ -37,7 +37,7 @@ export function registerDownloadFile({ app, endpoint, services }: Api): void {
 
   app.openapi(route, async (c) => {
     const path = c.req.valid('query').path;
-    const file = resolveArtifact(artifactsRoot(services.dataDir), path);
+    const file = resolveArtifact(artifactsRoot(services.filesDir), path);
     if (!file) throw new ApiError(400, 'path: must name a file inside the artifacts folder.', {}, { path: ['outside'] });
     // The first segment is the run's status id: a file of another organization's run is not found.
     const statusId = path.split('/')[0] ?? '';

@@ -27,7 +27,7 @@ export function registerGetReport({ app, endpoint, services }: Api): void {
   app.openapi(route, async (c) => {
     const run = await requireRun(services, c, c.req.valid('param').id);
     const details = await runDetailsOf(services.db, run);
-    const html = await renderRunReport(details, c.req.valid('query').timezone, artifactsRoot(services.dataDir));
+    const html = await renderRunReport(details, c.req.valid('query').timezone, artifactsRoot(services.filesDir));
     return c.body(html, 200, htmlHeaders(reportFileName(details)));
   });
 }

@@ -36,7 +36,7 @@ export function registerGetScheduleReport({ app, endpoint, services }: Api): voi
     }
     const runs = [];
     for (const id of ids) runs.push(await requireRun(services, c, id));
-    const reports = await renderReports(services.db, runs, timezone, services.dataDir);
+    const reports = await renderReports(services.db, runs, timezone, services.filesDir);
     const [only] = reports;
     if (only && reports.length === 1) return c.body(only.html, 200, htmlHeaders(only.name));
     return c.body(zipReports(reports), 200, zipHeaders('reports.zip'));

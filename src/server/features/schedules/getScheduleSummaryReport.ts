@@ -67,6 +67,6 @@ export function registerGetScheduleSummaryReport({ app, endpoint, services }: Ap
       if (!run) throw new ApiError(404, runNotFoundMessage(id));
       runs.push(run);
     }
-    return c.body(zipReports(await renderReports(services.db, runs, timezone, services.dataDir)), 200, zipHeaders(fileName));
+    return c.body(zipReports(await renderReports(services.db, runs, timezone, services.filesDir)), 200, zipHeaders(fileName));
   });
 }

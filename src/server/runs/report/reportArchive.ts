@@ -11,8 +11,8 @@ export interface RenderedReport {
 }
 
 /** The HTML report of each run, times in `timezone` (screenshots inlined from DATA_DIR/artifacts). */
-export async function renderReports(db: Db, runs: readonly RunRow[], timezone: string, dataDir: string): Promise<RenderedReport[]> {
-  const root = artifactsRoot(dataDir);
+export async function renderReports(db: Db, runs: readonly RunRow[], timezone: string, filesDir: string): Promise<RenderedReport[]> {
+  const root = artifactsRoot(filesDir);
   const reports: RenderedReport[] = [];
   for (const run of runs) {
     const details = await runDetailsOf(db, run);
