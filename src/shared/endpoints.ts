@@ -44,6 +44,9 @@ export const endpoints = {
     setMobileName: `${AUTOMATION_BASE}/devices/setName`,
     setDesktopName: `${AUTOMATION_BASE}/desktopDevices/setName`,
     setBrowserName: `${AUTOMATION_BASE}/browserDevices/setName`,
+    addRemoteBrowser: `${AUTOMATION_BASE}/browserDevices/addRemote`,
+    registerRemoteBrowser: `${API_BASE}/resources/remote/register`,
+    remoteBrowserHeartbeat: `${API_BASE}/resources/remote/heartbeat`,
   },
   imageFilters: {
     list: `${AUTOMATION_BASE}/files/getImagesFilters`,

@@ -74,6 +74,12 @@ export interface ResourcesTable {
   device_in_use: number;
   created_at: string;
   updated_at: string;
+  /** A remote browser's browser-server WebSocket endpoint, once it registered (migration 0009). */
+  remote_endpoint: string | null;
+  /** SHA-256 of a remote browser's own token; null for every other resource. */
+  token_hash: string | null;
+  /** Epoch ms of a remote browser's last heartbeat. */
+  last_seen_at: number | null;
 }
 
 export interface ServiceHeartbeatsTable {

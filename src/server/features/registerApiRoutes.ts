@@ -8,7 +8,10 @@ import { registerGetCollectionsList } from './collections/getCollectionsList';
 import { registerLoadCollection } from './collections/loadCollection';
 import { registerSaveCollection } from './collections/saveCollection';
 import { registerTestSuitesFeed } from './collections/testSuitesFeed';
+import { registerAddRemoteBrowser } from './devices/addRemoteBrowser';
 import { registerGetDevices } from './devices/getDevices';
+import { registerRegisterRemoteBrowser } from './devices/registerRemoteBrowser';
+import { registerRemoteBrowserHeartbeat } from './devices/remoteBrowserHeartbeat';
 import { registerSetDeviceName } from './devices/setDeviceName';
 import { registerHealthCheck } from './health/healthCheck';
 import { registerExportCollection } from './importexport/exportCollection';
@@ -87,6 +90,9 @@ const registrations: ((api: Api) => void)[] = [
   registerSaveTag,
   registerGetDevices,
   registerSetDeviceName,
+  registerAddRemoteBrowser,
+  registerRegisterRemoteBrowser,
+  registerRemoteBrowserHeartbeat,
   registerGetImageFilters,
   registerSaveImageFilter,
   registerCreateFailureLabel,

@@ -105,6 +105,8 @@ export async function registerBrowserPool(db: Db, size: number, chromiumPath: st
       .updateTable('resources')
       .set({ plugged_in: 0, device_in_use: 0, updated_at: now })
       .where('cmd_device_type', '=', BROWSER_DEVICE_TYPE)
+      // Remote browsers are not this machine's pool: their heartbeats say whether they are there.
+      .where('token_hash', 'is', null)
       .$if(poolIds.length + held.length > 0, (qb) => qb.where('device_id', 'not in', [...poolIds, ...held]))
       .execute();
   });

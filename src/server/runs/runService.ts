@@ -9,7 +9,8 @@ import { BROWSER_DEVICE_TYPE, browserPoolIds, executableStamp, freeBrowserIds, f
 import type { Scheduler } from '../scheduler/scheduler';
 import { artifactsRoot, RunArtifacts } from './artifacts';
 import { executeBrowserRun, type RunRecorder } from './executor/browserExecutor';
-import { createWarmBrowsers, type BrowserSession } from './executor/warmBrowsers';
+import { connectRemoteBrowser, createWarmBrowsers, type BrowserSession } from './executor/warmBrowsers';
+import { remoteEndpointOf, unplugRemoteBrowser, unplugSilentRemoteBrowsers } from '../resources/remoteBrowsers';
 import { abortRunsOfDeadReplicas, beat, joinReplicas, REPLICA_HEARTBEAT_MS } from './replicas';
 import { queueHintOf } from './runViews';
 import {
@@ -175,9 +176,10 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     let state: RunState = 'FAILED';
     let progress: RunProgress | undefined;
     const [deviceId = ''] = parseStringList(run.resource_ids);
+    const remoteEndpoint = await remoteEndpointOf(db, deviceId);
     try {
       await recorder.log(`Started on ${deviceId}`);
-      const session = await acquireOrRequeue(run, deviceId, entry);
+      const session = await acquireOrRequeue(run, deviceId, entry, remoteEndpoint);
       if (!session) return;
       entry.browser = session.browser;
       const outcome = await executeBrowserRun({
@@ -195,7 +197,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     } catch (error) {
       if (!entry.stop) await recorder.log(`The run could not go on: ${firstLine(error)}`);
     } finally {
-      if (entry.browser) browsers.release(deviceId, entry.browser);
+      if (entry.browser && remoteEndpoint !== undefined) await entry.browser.close().catch(() => undefined);
+      else if (entry.browser) browsers.release(deviceId, entry.browser);
     }
     if (closed) return;
     if (!entry.stop) await appendLog(db, run.status_id, `Finished: ${state}`);
@@ -207,17 +210,20 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
   }
 
   /**
-   * The run's browser. When Chromium cannot be launched the resource is already unplugged (the launch report) and the
-   * run goes back to the queue for a resource that works: it never ran, so nothing of it is lost.
+   * The run's browser: this machine's warm Chromium, or a connection to a remote browser's server. When it cannot be
+   * had the resource is unplugged (a local launch reports itself; a remote one goes Offline until its next heartbeat)
+   * and the run goes back to the queue for a resource that works: it never ran, so nothing of it is lost.
    */
-  async function acquireOrRequeue(run: RunRow, deviceId: string, entry: ActiveRun): Promise<BrowserSession | undefined> {
+  async function acquireOrRequeue(run: RunRow, deviceId: string, entry: ActiveRun, remoteEndpoint: string | undefined): Promise<BrowserSession | undefined> {
     try {
-      return await browsers.acquire(deviceId);
+      return remoteEndpoint === undefined ? await browsers.acquire(deviceId) : await connectRemoteBrowser(remoteEndpoint);
     } catch (error) {
       if (closed) return undefined;
       if (entry.stop) throw error;
+      if (remoteEndpoint !== undefined) await unplugRemoteBrowser(db, deviceId);
       await requeueRun(db, run.status_id);
-      await appendLog(db, run.status_id, `Chromium could not be started on ${deviceId} (${firstLine(error)}): the run is back in the queue`);
+      const what = remoteEndpoint === undefined ? 'Chromium could not be started' : 'The remote browser could not be reached';
+      await appendLog(db, run.status_id, `${what} on ${deviceId} (${firstLine(error)}): the run is back in the queue`);
       return undefined;
     }
   }
@@ -240,9 +246,9 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     }
   }
 
-  /** Free plugged-in browser resources get their Chromium started before the first run asks. */
+  /** This machine's free plugged-in browser resources get their Chromium started before the first run asks. */
   async function warmFreeBrowsers(): Promise<void> {
-    for (const deviceId of await freeBrowserIds(db, true)) browsers.warm(deviceId);
+    for (const deviceId of await freeBrowserIds(db, true, poolIds)) browsers.warm(deviceId);
   }
 
   function launch(run: RunRow): void {
@@ -362,6 +368,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
         if (Date.now() < nextPoolCheck) return;
         nextPoolCheck = Date.now() + BROWSER_POOL_CHECK_MS;
         await checkBrowserPool();
+        await unplugSilentRemoteBrowsers(db, Date.now());
       });
       unregisterTick = () => {
         unregisterDispatch();

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import type { InteractiveBotWithSecret } from '../../../shared/contracts/interactive-bots';
 import { endpoints } from '../../../shared/endpoints';
 import { Button } from '../../../ui/Button';
+import { CopyableText } from '../../../ui/CopyableText';
 import { Dialog } from '../../../ui/Dialog';
 import { curlExample } from '../trigger-example';
 
@@ -13,24 +13,7 @@ export interface BotSecretDialogProps {
 
 /** Shows a bot's trigger secret the one time the server sends it, with a copy button and a ready curl command. */
 export function BotSecretDialog({ bot, onClose }: BotSecretDialogProps) {
-  const [copied, setCopied] = useState<'secret' | 'curl' | null>(null);
   const triggerUrl = `${window.location.origin}${endpoints.interactiveBots.trigger}`;
-  const command = bot ? curlExample(triggerUrl, bot.trigger_intent, bot.secret) : '';
-
-  const copy = async (what: 'secret' | 'curl', text: string) => {
-    try {
-      await navigator.clipboard.writeText(text);
-      setCopied(what);
-    } catch {
-      // Clipboard access can be refused (insecure origin, permissions); the text stays selectable on screen.
-      setCopied(null);
-    }
-  };
-
-  const close = () => {
-    setCopied(null);
-    onClose();
-  };
 
   return (
     <Dialog
@@ -38,7 +21,7 @@ export function BotSecretDialog({ bot, onClose }: BotSecretDialogProps) {
       isOpen={bot !== null}
       size="large"
       footer={
-        <Button variant="primary" onPress={close}>
+        <Button variant="primary" onPress={onClose}>
           Done
         </Button>
       }
@@ -49,15 +32,16 @@ export function BotSecretDialog({ bot, onClose }: BotSecretDialogProps) {
             Copy this secret now: it is shown only this once. A chat platform or a script starts the bot by sending it with the intent{' '}
             <strong>{bot.trigger_intent}</strong>.
           </p>
-          <code aria-label="Trigger secret" className="interactive-bots__code">
-            {bot.secret}
-          </code>
-          <Button onPress={() => void copy('secret', bot.secret)}>{copied === 'secret' ? 'Secret copied' : 'Copy secret'}</Button>
+          <CopyableText label="Trigger secret" hideLabel text={bot.secret} copyLabel="Copy secret" copiedLabel="Secret copied" />
           <p>Example:</p>
-          <pre aria-label="curl example" className="interactive-bots__code">
-            {command}
-          </pre>
-          <Button onPress={() => void copy('curl', command)}>{copied === 'curl' ? 'Command copied' : 'Copy command'}</Button>
+          <CopyableText
+            label="curl example"
+            hideLabel
+            multiline
+            text={curlExample(triggerUrl, bot.trigger_intent, bot.secret)}
+            copyLabel="Copy command"
+            copiedLabel="Command copied"
+          />
         </div>
       )}
     </Dialog>

@@ -18,6 +18,7 @@ import { releaseDevice } from '../api/release-device';
 import { deviceRecord, renameDeviceMutation, type DeviceRename } from '../api/rename-device';
 import { deviceStatusOf, isReleasable } from '../device-status';
 import { RESOURCE_MESSAGES } from '../resource-messages';
+import { AddRemoteBrowserDialog } from './AddRemoteBrowserDialog';
 import './resources.css';
 
 export interface ResourceManagementProps {
@@ -37,13 +38,17 @@ function isCmdDeviceType(value: string): value is CmdDeviceType {
   return (CMD_DEVICE_TYPES as readonly string[]).includes(value);
 }
 
-/** Resource Management (spec part 1 §2): the resources of one kind, renamed inline, busy ones releasable. */
+/**
+ * Resource Management (spec part 1 §2): the resources of one kind, renamed inline, busy ones releasable; under Browser,
+ * browsers on other machines can be added.
+ */
 export function ResourceManagement({ browserEnabled }: ResourceManagementProps) {
   const queryClient = useQueryClient();
   const devices = useQuery(devicesQuery());
   const lists = usePendingOverlay(devicesQuery().queryKey, devices.data);
   const [chosenKind, setChosenKind] = useState<CmdDeviceType | null>(null);
   const [toRelease, setToRelease] = useState<Device | null>(null);
+  const [addingRemoteBrowser, setAddingRemoteBrowser] = useState(false);
 
   const kinds = CMD_DEVICE_TYPES.filter((kind) => kind !== 'BROWSER' || browserEnabled);
   // Until the user picks a kind, show the first kind that has resources, so a server with only browsers shows them.
@@ -120,7 +125,13 @@ export function ResourceManagement({ browserEnabled }: ResourceManagementProps) 
       <UpdatedAgo updatedAt={devices.dataUpdatedAt} periodMs={POLL.deviceStatusMs} />
       {/* A failed poll keeps the last list, marked with its age (spec §8: poll errors are silent). */}
       {devices.isError && !devices.data && <p role="alert">{MESSAGES.somethingWentWrong}</p>}
+      {kind === 'BROWSER' && (
+        <Button className="resources__add-remote-browser" onPress={() => setAddingRemoteBrowser(true)}>
+          Add remote browser
+        </Button>
+      )}
       <DataTable label={`${KIND_LABELS[kind]} resources`} columns={columns} rows={lists?.[KIND_LISTS[kind]] ?? []} onSave={saveName} />
+      <AddRemoteBrowserDialog isOpen={addingRemoteBrowser} onClose={() => setAddingRemoteBrowser(false)} />
       <ConfirmDialog
         isOpen={toRelease !== null}
         message={RESOURCE_MESSAGES.releaseConfirm}

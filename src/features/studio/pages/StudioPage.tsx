@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/error-messages';
@@ -81,6 +81,11 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
   const [pendingDiscard, setPendingDiscard] = useState<(() => void) | null>(null);
 
   const currentRecord = current ? collectionRecord(current.collection.id) : '';
+  /** The collection being edited, as a save that ends later needs to see it. */
+  const editingIdRef = useRef<string | null>(null);
+  useEffect(() => {
+    editingIdRef.current = current?.collection.id ?? null;
+  }, [current]);
   const waitsToSync = useHasPendingChanges(currentRecord, db);
   const refusals = useRefusedChanges(db);
   const keptOfflineAt = current?.keptOfflineAt;
@@ -112,9 +117,8 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
   });
 
   /** Saved offline: the form keeps the user's document, no longer unsaved, marked until it syncs. */
-  const keptOffline = (onScreen: Collection, sent: Collection) => {
+  const keptOffline = (onScreen: Collection) => {
     setCurrent((previous) => (previous?.collection.id === onScreen.id ? { ...previous, saved: JSON.stringify(onScreen), keptOfflineAt: Date.now() } : previous));
-    setSelectedId(sent.id);
     toast.info(SAVED_OFFLINE_MESSAGE);
   };
 
@@ -128,15 +132,19 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
 
   const save = (onScreen: Collection) => {
     const document = toSaveDocument(onScreen);
+    // A save can take a while on a weak link: what the user picked or opened meanwhile stays as they left it.
+    const selectedAtSave = selectedId;
+    const selectSaved = (id: string) => setSelectedId((now) => (now === selectedAtSave ? id : now));
     saveMutation.mutate(document, {
       onSuccess: (outcome) => {
         if (outcome.state === 'queued') {
-          keptOffline(onScreen, document);
+          keptOffline(onScreen);
+          selectSaved(document.id);
           return;
         }
         const { data } = outcome.data;
-        startEditing(data);
-        setSelectedId(data.id);
+        if (editingIdRef.current === onScreen.id) startEditing(data);
+        selectSaved(data.id);
         void keepCollection(queryClient, data);
         toast.success(COLLECTION_SAVED_MESSAGE);
         void queryClient.invalidateQueries({ queryKey: studioKeys.collections() });

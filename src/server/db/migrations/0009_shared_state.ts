@@ -4,7 +4,8 @@ import { autoIncrementId } from '../dialect';
 /**
  * State every server replica must share, kept in the database instead of DATA_DIR files or one process's memory:
  * secrets the server generates (the token signing key), the events the rate limits count, the replicas alive (their
- * heartbeats) and which of them executes a run; and a schedule's planned instant fires once, whichever replica fires it.
+ * heartbeats) and which of them executes a run; a schedule's planned instant fires once, whichever replica fires it;
+ * and browser resources on other machines (their endpoint, token and last heartbeat).
  */
 export const sharedStateMigration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -33,6 +34,11 @@ export const sharedStateMigration: Migration = {
       .addColumn('beat_at', 'bigint', (col) => col.notNull())
       .execute();
     await db.schema.alterTable('runs').addColumn('replica_id', 'text').execute();
+
+    await db.schema.alterTable('resources').addColumn('remote_endpoint', 'text').execute();
+    await db.schema.alterTable('resources').addColumn('token_hash', 'text').execute();
+    await db.schema.alterTable('resources').addColumn('last_seen_at', 'bigint').execute();
+    await db.schema.createIndex('resources_by_token').on('resources').column('token_hash').unique().execute();
 
     // planned_at is null for Run Now, and nulls never collide: only planned firings (and missed ones) are unique.
     await db.schema.createIndex('schedule_executions_planned_once').on('schedule_executions').columns(['schedule_id', 'planned_at']).unique().execute();

@@ -16,6 +16,8 @@ function toCmdDeviceType(value: string): CmdDeviceType {
 export function toDevice(row: ResourcesTable): Device {
   const cmdDeviceType = toCmdDeviceType(row.cmd_device_type);
   const isBrowser = cmdDeviceType === 'BROWSER';
+  // A remote browser's machine is not this one: its OS is not known here.
+  const isLocalBrowser = isBrowser && row.token_hash === null;
   const displayName = deviceDisplayNameOf({ deviceDisplayName: row.device_display_name, deviceName: row.device_name });
   return {
     id: row.id,
@@ -25,8 +27,8 @@ export function toDevice(row: ResourcesTable): Device {
     customName: displayName,
     assignedCustomName: displayName,
     deviceModel: isBrowser ? 'Chromium' : '',
-    deviceOS: isBrowser ? platform() : '',
-    deviceOSDisplay: isBrowser ? type() : '',
+    deviceOS: isLocalBrowser ? platform() : '',
+    deviceOSDisplay: isLocalBrowser ? type() : isBrowser ? 'Remote' : '',
     deviceType: cmdDeviceType,
     cmdDeviceType,
     pluggedIn: row.plugged_in === 1,

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import { rename } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Collection, Step, TestCase } from '../../../shared/contracts/collections';
 import { RUN_MESSAGES, type FileRef, type RunProgress } from '../../../shared/contracts/runs';
@@ -76,7 +75,8 @@ function plannedTotals(flows: readonly TestCase[]): { cases: number; steps: numb
 async function runContext(input: BrowserRunInput, tracker: ProgressTracker): Promise<{ context: BrowserContext; page: Page }> {
   const { session } = input;
   if (!input.collection.video) return session;
-  const reason = await prepareVideoRecording();
+  // A remote browser records on its own machine: its `npm run resource` set ffmpeg up there.
+  const reason = session.remote ? null : await prepareVideoRecording();
   if (reason !== null) {
     const message = RUN_MESSAGES.videoUnavailable(reason);
     tracker.noteVideo(message);
@@ -214,8 +214,10 @@ export async function executeBrowserRun(input: BrowserRunInput): Promise<Browser
     const video = page.video();
     if (video) {
       // playwright-core names the file by a random id; the report lists it under a readable, numbered name.
+      // saveAs, not the file's path: a remote browser recorded it on its own machine, and this copies it here.
       const { file, ref } = await artifacts.reserve('video', 'webm');
-      await rename(await video.path(), file);
+      await video.saveAs(file);
+      await video.delete();
       await recorder.attachment(ref);
     }
     tracker.finish();

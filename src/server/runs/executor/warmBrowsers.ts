@@ -6,7 +6,23 @@ export interface BrowserSession {
   browser: Browser;
   context: BrowserContext;
   page: Page;
+  /** A browser on another machine, reached through its browser server (resources/remoteBrowsers.ts). */
+  remote?: boolean;
 }
+
+/** A session on the browser server at `wsEndpoint`: closing `browser` ends the connection and the contexts it made. */
+export async function connectRemoteBrowser(wsEndpoint: string): Promise<BrowserSession> {
+  const browser = await chromium.connect(wsEndpoint, { timeout: REMOTE_CONNECT_TIMEOUT_MS });
+  try {
+    const context = await browser.newContext();
+    return { browser, context, page: await context.newPage(), remote: true };
+  } catch (error) {
+    await browser.close().catch(() => undefined);
+    throw error;
+  }
+}
+
+const REMOTE_CONNECT_TIMEOUT_MS = 15_000;
 
 /**
  * One started Chromium per browser resource, with the next run's fresh context and page opened ahead of time, so a

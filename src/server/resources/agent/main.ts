@@ -1,0 +1,55 @@
+import { parseArgs } from 'node:util';
+import { startBrowserAgent } from './browserAgent';
+
+const usage = `Usage: npm run resource -- --platform URL --token TOKEN [--name NAME] [--host 0.0.0.0] [--port 0] [--advertise HOSTNAME]
+  --platform   the platform's address, e.g. https://studio.example.com
+  --token      the token Resource Management showed when the remote browser was added (or RESOURCE_TOKEN)
+  --name       the name the resource shows
+  --host       where the browser server listens (default 0.0.0.0: reachable from other machines)
+  --port       its port (default: any free one)
+  --advertise  the host name the platform reaches this machine by (default: the address in --host)
+Chromium: CHROMIUM_PATH, default /usr/bin/chromium.`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({
+  options: {
+    platform: { type: 'string' },
+    token: { type: 'string' },
+    name: { type: 'string' },
+    host: { type: 'string', default: '0.0.0.0' },
+    port: { type: 'string', default: '0' },
+    advertise: { type: 'string' },
+  },
+  strict: true,
+});
+
+const platform = values.platform ?? fail('--platform is required');
+if (!/^https?:\/\//.test(platform)) fail(`--platform must be an http:// or https:// address, got "${platform}"`);
+const token = values.token ?? process.env.RESOURCE_TOKEN ?? fail('--token (or RESOURCE_TOKEN) is required');
+const port = Number(values.port);
+if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`--port must be a port number, got "${values.port}"`);
+
+try {
+  const agent = await startBrowserAgent({
+    platform,
+    token,
+    name: values.name,
+    host: values.host,
+    port,
+    advertise: values.advertise,
+    chromiumPath: process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
+    onRevoked: () => process.exit(1),
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void agent.close().then(() => process.exit(0));
+    });
+  }
+} catch (error) {
+  console.error(`The remote browser could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}
