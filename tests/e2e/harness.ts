@@ -123,9 +123,14 @@ function killServer(child: ChildProcess): Promise<void> {
 
 /**
  * Starts the real server with a fresh data folder; `env` adds to or overrides the defaults, and `nodeArgs` go to the
- * server's node (a bench profiles it with --cpu-prof).
+ * server's node (a bench profiles it with --cpu-prof). `admin` names the administrator when it is given in `env`
+ * (STUDIO_ADMIN_EMAIL and STUDIO_ADMIN_PASSWORD), as for a replica joining a database that has one already.
  */
-export async function startPlatform({ env = {}, nodeArgs = [] }: { env?: NodeJS.ProcessEnv; nodeArgs?: readonly string[] } = {}): Promise<Platform> {
+export async function startPlatform({
+  env = {},
+  nodeArgs = [],
+  admin,
+}: { env?: NodeJS.ProcessEnv; nodeArgs?: readonly string[]; admin?: AdminCredentials } = {}): Promise<Platform> {
   requireBuiltApp();
   const dataDir = mkdtempSync(join(tmpdir(), 'studio-e2e-'));
   const log: string[] = [];
@@ -134,7 +139,7 @@ export async function startPlatform({ env = {}, nodeArgs = [] }: { env?: NodeJS.
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   });
-  const { email, password } = server.printedAdmin;
+  const { email, password } = admin ?? server.printedAdmin;
   if (!email || !password) {
     await stopServer(server.child);
     rmSync(dataDir, { recursive: true, force: true });

@@ -139,8 +139,10 @@ describe('replicas sharing one database', () => {
       expect(await one.isLeader()).toBe(true);
       expect(await two.isLeader()).toBe(false);
       expect(await one.isLeader()).toBe(true);
+      expect([one.leads(), two.leads()]).toEqual([true, false]);
       await one.close();
       expect(await two.isLeader()).toBe(true);
+      expect([one.leads(), two.leads()]).toEqual([false, true]);
       expect(await one.isLeader()).toBe(false);
 
       const three = createLeadership(database, 'test-lead');

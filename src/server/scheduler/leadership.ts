@@ -11,6 +11,8 @@ import { advisoryKey } from '../db/exclusive';
  */
 export interface Leadership {
   isLeader(): Promise<boolean>;
+  /** The answer of the last isLeader(), without asking the database (the health check shows it). */
+  leads(): boolean;
   /** Gives the lead up (another replica takes it on its next tick). */
   close(): Promise<void>;
 }
@@ -42,8 +44,9 @@ function holdConnection(db: Kysely<unknown>): Promise<HeldConnection> {
  * kept for as long as it leads.
  */
 export function createLeadership(database: Pick<OpenedDatabase, 'separateConnection'>, name: string): Leadership {
-  const db = database.separateConnection?.();
-  if (!db) return { isLeader: () => Promise.resolve(true), close: () => Promise.resolve() };
+  const separate = database.separateConnection?.();
+  if (!separate) return { isLeader: () => Promise.resolve(true), leads: () => true, close: () => Promise.resolve() };
+  const db: Kysely<unknown> = separate;
   const key = advisoryKey(name);
   let held: HeldConnection | undefined;
   let closed = false;
@@ -55,34 +58,45 @@ export function createLeadership(database: Pick<OpenedDatabase, 'separateConnect
     await current?.ended.catch(() => undefined);
   }
 
+  async function askDatabase(): Promise<boolean> {
+    if (closed) return false;
+    if (held) {
+      try {
+        // The lock lives with the session: while the connection answers, this replica still holds it.
+        await sql`select 1`.execute(held.connection);
+        return true;
+      } catch {
+        await drop();
+      }
+    }
+    const candidate = await holdConnection(db);
+    try {
+      if (await tryAdvisoryLock(candidate.connection, key)) {
+        held = candidate;
+        return true;
+      }
+    } catch {
+      // A database that cannot be reached makes nobody leader here; the next tick asks again.
+    }
+    candidate.release();
+    await candidate.ended.catch(() => undefined);
+    return false;
+  }
+
+  let leading = false;
   return {
     async isLeader() {
-      if (closed) return false;
-      if (held) {
-        try {
-          // The lock lives with the session: while the connection answers, this replica still holds it.
-          await sql`select 1`.execute(held.connection);
-          return true;
-        } catch {
-          await drop();
-        }
-      }
-      const candidate = await holdConnection(db);
-      try {
-        if (await tryAdvisoryLock(candidate.connection, key)) {
-          held = candidate;
-          return true;
-        }
-      } catch {
-        // A database that cannot be reached makes nobody leader here; the next tick asks again.
-      }
-      candidate.release();
-      await candidate.ended.catch(() => undefined);
-      return false;
+      leading = await askDatabase().catch((error: unknown) => {
+        leading = false;
+        throw error;
+      });
+      return leading;
     },
+    leads: () => leading,
     async close() {
       if (closed) return;
       closed = true;
+      leading = false;
       if (held) await releaseAdvisoryLock(held.connection, key).catch(() => undefined);
       await drop();
       await db.destroy();

@@ -3,6 +3,7 @@ import type { HealthItem } from '../../../shared/contracts/health';
 import type { Db } from '../../db/database';
 import { countBrowserResources, isExecutableFile } from '../../resources/browserPool';
 import type { RunService } from '../../runs/runService';
+import type { Leadership } from '../../scheduler/leadership';
 import { isSchedulerHealthy, type Scheduler } from '../../scheduler/scheduler';
 
 interface ProbeResult {
@@ -34,9 +35,11 @@ async function probeDatabase(db: Db): Promise<ProbeResult> {
   }
 }
 
-function probeScheduler(scheduler: Scheduler): ProbeResult {
+function probeScheduler(scheduler: Scheduler, leadership: Pick<Leadership, 'leads'>): ProbeResult {
   const last = scheduler.lastTickAt();
-  if (isSchedulerHealthy(scheduler)) return { ok: true, detail: `Last tick at ${new Date(last ?? 0).toISOString()}.` };
+  // With several replicas one fires the schedules: which one is what an operator asks first.
+  const role = leadership.leads() ? 'This server fires the schedules.' : 'Another server fires the schedules.';
+  if (isSchedulerHealthy(scheduler)) return { ok: true, detail: `Last tick at ${new Date(last ?? 0).toISOString()}. ${role}` };
   return {
     ok: false,
     detail: last === undefined ? 'The scheduler has not ticked yet.' : `The last tick was at ${new Date(last).toISOString()}.`,
@@ -56,13 +59,14 @@ export interface HealthDeps {
   scheduler: Scheduler;
   chromiumPath: string;
   runs: Pick<RunService, 'executingHere'>;
+  leadership: Pick<Leadership, 'leads'>;
 }
 
 export const HEALTH_SERVICE_NAMES = ['Database', 'Scheduler', 'Resource Pool'] as const;
 
 /** One item per service, each probed now (spec part 1 §3: data[0].testSuccess, testTime). */
-export async function probeServices({ db, scheduler, chromiumPath, runs }: HealthDeps): Promise<HealthItem[]> {
-  const results = await Promise.all([probeDatabase(db), probeScheduler(scheduler), probeResourcePool(db, chromiumPath, runs)]);
+export async function probeServices({ db, scheduler, chromiumPath, runs, leadership }: HealthDeps): Promise<HealthItem[]> {
+  const results = await Promise.all([probeDatabase(db), probeScheduler(scheduler, leadership), probeResourcePool(db, chromiumPath, runs)]);
   const testTime = new Date().toISOString();
   return results.map((result, index) => ({
     name: HEALTH_SERVICE_NAMES[index] ?? 'Unknown',
