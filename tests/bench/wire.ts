@@ -8,6 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { PREFETCH_META_NAME } from '../../src/lib/prefetch';
+import { endpoints } from '../../src/shared/endpoints';
 import { launchBrowser, startPlatform } from '../e2e/harness';
 import { printFigure } from './figures';
 
@@ -108,7 +109,8 @@ export async function measurePrecacheWire(browser: Browser, baseUrl: string): Pr
       sizes.push(request.sizes().then((size) => size.responseHeadersSize + size.responseBodySize));
     });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/api/healthCheck`);
+    // The demo app: same origin, a page's CSP that lets it register the worker (an API answer's does not), no app script.
+    await page.goto(`${baseUrl}${endpoints.demoApp}`);
     // The worker activates once its install, that is every precache download, has finished.
     await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.register('/studio/sw.js', { scope: '/studio/' });
