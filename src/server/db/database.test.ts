@@ -91,7 +91,7 @@ describe(`openDatabase (${testDialect})`, () => {
     expect([isPrimaryKeyViolation(sameEmail), isUniqueViolation(sameEmail)]).toEqual([false, true]);
   });
 
-  it('counts writes that ran, not reads nor writes that failed', async () => {
+  it('counts writes that changed rows, not reads, writes that failed nor writes that matched nothing', async () => {
     dir = mkdtempSync(join(tmpdir(), 'studio-db-'));
     const { db, writeGeneration } = await open();
     const start = writeGeneration();
@@ -103,6 +103,8 @@ describe(`openDatabase (${testDialect})`, () => {
     await expect(db.insertInto('image_filters').values(row).execute()).rejects.toThrow();
     expect(writeGeneration()).toBe(start + 1);
     await db.updateTable('image_filters').set({ name: 'iOS' }).where('id', '=', 'filter-1').execute();
+    expect(writeGeneration()).toBe(start + 2);
+    await db.updateTable('image_filters').set({ name: 'iOS' }).where('id', '=', 'no-such-filter').execute();
     expect(writeGeneration()).toBe(start + 2);
   });
 });

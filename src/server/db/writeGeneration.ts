@@ -21,7 +21,8 @@ export class WriteGenerationPlugin implements KyselyPlugin {
   }
 
   async transformResult({ result, queryId }: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.#writes.has(queryId)) this.#generation += 1;
+    // A write that changed no row (a sweep with nothing to sweep) leaves every answer as it was.
+    if (this.#writes.has(queryId) && result.numAffectedRows !== 0n) this.#generation += 1;
     return result;
   }
 }
