@@ -62,6 +62,21 @@ export async function setBrowsersPluggedIn(db: Db, deviceIds: readonly string[],
   return changed.map((row) => row.device_id);
 }
 
+/** A new browser resource row: free, named `name` until the user renames it. */
+export function browserResourceRow(deviceId: string, name: string, pluggedIn: boolean, now: string) {
+  return {
+    id: randomUUID(),
+    device_id: deviceId,
+    device_name: name,
+    device_display_name: name,
+    cmd_device_type: BROWSER_DEVICE_TYPE,
+    plugged_in: pluggedIn ? 1 : 0,
+    device_in_use: 0,
+    created_at: now,
+    updated_at: now,
+  };
+}
+
 /** Device ids a RUNNING run holds: another replica may be driving it now. */
 async function heldDeviceIds(db: Db): Promise<Set<string>> {
   const running = await db.selectFrom('runs').select('resource_ids').where('state', '=', 'RUNNING').execute();
@@ -86,17 +101,7 @@ export async function registerBrowserPool(db: Db, size: number, chromiumPath: st
       const freed = held.includes(deviceId) ? {} : { device_in_use: 0 };
       await trx
         .insertInto('resources')
-        .values({
-          id: randomUUID(),
-          device_id: deviceId,
-          device_name: name,
-          device_display_name: name,
-          cmd_device_type: BROWSER_DEVICE_TYPE,
-          plugged_in: pluggedIn,
-          device_in_use: 0,
-          created_at: now,
-          updated_at: now,
-        })
+        .values(browserResourceRow(deviceId, name, pluggedIn === 1, now))
         .onConflict((oc) => oc.column('device_id').doUpdateSet({ plugged_in: pluggedIn, ...freed, updated_at: now }))
         .execute();
     }

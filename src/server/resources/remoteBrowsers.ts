@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { REMOTE_BROWSER_OFFLINE_AFTER_MS } from '../../shared/contracts/remote-browsers';
 import type { Db } from '../db/database';
-import { BROWSER_DEVICE_TYPE } from './browserPool';
+import { BROWSER_DEVICE_TYPE, browserResourceRow } from './browserPool';
 
 /** Remote browsers' device ids start with this; the pool's are browser-N. */
 const REMOTE_DEVICE_PREFIX = 'remote-browser-';
@@ -19,21 +19,10 @@ export interface AddedRemoteBrowser {
 export async function addRemoteBrowser(db: Db, name: string): Promise<AddedRemoteBrowser> {
   const token = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const deviceId = `${REMOTE_DEVICE_PREFIX}${randomUUID().slice(0, 8)}`;
-  const now = new Date().toISOString();
+  const row = browserResourceRow(deviceId, name, false, new Date().toISOString());
   await db
     .insertInto('resources')
-    .values({
-      id: randomUUID(),
-      device_id: deviceId,
-      device_name: name,
-      device_display_name: name,
-      cmd_device_type: BROWSER_DEVICE_TYPE,
-      plugged_in: 0,
-      device_in_use: 0,
-      created_at: now,
-      updated_at: now,
-      token_hash: hashResourceToken(token),
-    })
+    .values({ ...row, token_hash: hashResourceToken(token) })
     .execute();
   return { deviceId, name, token };
 }
@@ -86,11 +75,6 @@ export async function unplugSilentRemoteBrowsers(db: Db, now: number): Promise<s
     .returning('device_id')
     .execute();
   return silent.map((row) => row.device_id);
-}
-
-/** Offline at once: the endpoint refused a connection. Its next heartbeat makes it Available again. */
-export async function unplugRemoteBrowser(db: Db, deviceId: string): Promise<void> {
-  await db.updateTable('resources').set({ plugged_in: 0, updated_at: new Date().toISOString() }).where('device_id', '=', deviceId).execute();
 }
 
 /** The endpoint a run on `deviceId` connects to; undefined for the pool's own browsers. */

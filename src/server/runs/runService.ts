@@ -10,7 +10,7 @@ import type { Scheduler } from '../scheduler/scheduler';
 import { artifactsRoot, RunArtifacts } from './artifacts';
 import { executeBrowserRun, type RunRecorder } from './executor/browserExecutor';
 import { connectRemoteBrowser, createWarmBrowsers, type BrowserSession } from './executor/warmBrowsers';
-import { remoteEndpointOf, unplugRemoteBrowser, unplugSilentRemoteBrowsers } from '../resources/remoteBrowsers';
+import { remoteEndpointOf, unplugSilentRemoteBrowsers } from '../resources/remoteBrowsers';
 import { abortRunsOfDeadReplicas, beat, joinReplicas, REPLICA_HEARTBEAT_MS } from './replicas';
 import { queueHintOf } from './runViews';
 import {
@@ -220,7 +220,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     } catch (error) {
       if (closed) return undefined;
       if (entry.stop) throw error;
-      if (remoteEndpoint !== undefined) await unplugRemoteBrowser(db, deviceId);
+      // Offline at once; its next heartbeat makes it Available again.
+      if (remoteEndpoint !== undefined) await setBrowsersPluggedIn(db, [deviceId], false);
       await requeueRun(db, run.status_id);
       const what = remoteEndpoint === undefined ? 'Chromium could not be started' : 'The remote browser could not be reached';
       await appendLog(db, run.status_id, `${what} on ${deviceId} (${firstLine(error)}): the run is back in the queue`);
