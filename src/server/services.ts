@@ -6,10 +6,10 @@ import type { Db, OpenedDatabase } from './db/database';
 import type { AppEnv } from './http/appEnv';
 import type { DeclareEndpoint } from './http/endpoints';
 import type { PollCache } from './http/pollCache';
-import type { Leadership } from './scheduler/leadership';
-import type { Scheduler } from './scheduler/scheduler';
+import type { Leadership } from './schedules/leadership';
+import type { Scheduler } from './schedules/scheduler';
 import type { GoogleSsoSettings } from './auth/googleSso';
-import type { RunService } from './runs/runService';
+import type { RunService } from './runs/service';
 
 /** Long-lived parts of a running server, shared by the endpoint modules. */
 export interface Services {
@@ -26,7 +26,7 @@ export interface Services {
   runs: RunService;
   /** Where files live (ARTIFACTS_DIR, by default DATA_DIR): artifacts/, attachments/, imports/ and exports/ in it. */
   filesDir: string;
-  /** Whether this replica fires schedules (scheduler/leadership.ts). */
+  /** Whether this replica fires schedules (schedules/leadership.ts). */
   leadership: Leadership;
   /** Answers of polled views, kept while nothing was written (http/pollCache.ts). */
   pollCache: PollCache;

@@ -8,7 +8,7 @@
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../src/server/runs/executor/browserExecutor';
-import { listStepResults } from '../../src/server/runs/runRepository';
+import { listStepResults } from '../../src/server/runs/repository';
 import { browserCollection, CHROMIUM, saveCollection, startPageServer, trigger, waitForRun } from '../../src/server/testing/runFixtures';
 import { startTestServer } from '../../src/server/testing/testServer';
 

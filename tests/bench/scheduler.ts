@@ -12,11 +12,11 @@ import { pathToFileURL } from 'node:url';
 import { DateTime } from 'luxon';
 import { saveScheduleSchema } from '../../src/shared/contracts/schedules';
 import { createApp } from '../../src/server/app';
-import { listCollections } from '../../src/server/features/collections/collectionRepository';
+import { listCollections } from '../../src/server/collections/repository';
 import { scheduleTick } from '../../src/server/schedules/scheduleFiring';
-import { saveScheduleRow } from '../../src/server/schedules/scheduleRepository';
+import { saveScheduleRow } from '../../src/server/schedules/repository';
 import { fakeExecutable } from '../../src/server/testing/testServer';
-import { findUserByUserId } from '../../src/server/users/userRepository';
+import { findUserByUserId } from '../../src/server/users/repository';
 import { median } from './figures';
 
 const SCHEDULES = 10_000;

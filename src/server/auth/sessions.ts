@@ -1,7 +1,7 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { RefreshTokensTable } from '../db/schema';
-import { findUserById, userFeatures, type UserRow } from '../users/userRepository';
+import { findUserById, userFeatures, type UserRow } from '../users/repository';
 import type { AccessTokenSigner } from './accessTokens';
 
 export interface TokenPair {

@@ -1,6 +1,6 @@
 import { RATE_LIMIT_EVENTS_KEPT_MS } from '../auth/rateLimiter';
 import { IDEMPOTENCY_RETENTION_MS } from '../http/idempotency';
-import type { Scheduler } from '../scheduler/scheduler';
+import type { Scheduler } from '../schedules/scheduler';
 import type { Db } from './database';
 
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;

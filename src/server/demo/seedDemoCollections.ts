@@ -1,7 +1,7 @@
 import { collectionSchema, DEFAULT_STEP_TIMEOUT_MS, type Collection, type Step, type TestCase } from '../../shared/contracts/collections';
 import { endpoints } from '../../shared/endpoints';
 import type { Db } from '../db/database';
-import { countAllCollections, insertCollection } from '../features/collections/collectionRepository';
+import { countAllCollections, insertCollection } from '../collections/repository';
 
 /** The executor replaces `${BASE_URL}` with this server's own origin, so the seeds work on any host and port. */
 export const DEMO_APP_URL = `\${BASE_URL}${endpoints.demoApp}`;

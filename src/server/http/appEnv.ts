@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { UserRow } from '../users/userRepository';
+import type { UserRow } from '../users/repository';
 
 export interface AuthenticatedUser {
   row: UserRow;

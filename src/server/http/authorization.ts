@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AccessTokenSigner } from '../auth/accessTokens';
 import type { Sessions } from '../auth/sessions';
 import type { Db } from '../db/database';
-import { findUserById, userFeatures } from '../users/userRepository';
+import { findUserById, userFeatures } from '../users/repository';
 import { ApiError, FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from './apiError';
 import type { AppEnv } from './appEnv';
 import { isAllowed, type Access } from './endpoints';

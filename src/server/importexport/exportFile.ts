@@ -5,7 +5,7 @@ import type { Collection } from '../../shared/contracts/collections';
 import { encodeCollectionExport } from '../../shared/importexport/format';
 import type { ExportManifest, ExportedTag } from '../../shared/importexport/manifest';
 import type { Db } from '../db/database';
-import { toTag } from '../features/tags/tagRepository';
+import { toTag } from '../tags/repository';
 import { collectionAttachmentsDir, listAttachments } from './attachments';
 import { externalVariables, resourceReferences } from './references';
 

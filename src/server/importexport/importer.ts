@@ -12,7 +12,7 @@ import { deviceDisplayNameOf } from '../../shared/contracts/devices';
 import type { DecodedExport } from '../../shared/importexport/format';
 import type { ExportManifest, ExportedTag } from '../../shared/importexport/manifest';
 import type { Db } from '../db/database';
-import { insertCollection, type CollectionAuthor } from '../features/collections/collectionRepository';
+import { insertCollection, type CollectionAuthor } from '../collections/repository';
 import { attachmentsRoot, collectionAttachmentsDir } from './attachments';
 import { resourceReferenceType } from './references';
 

@@ -10,7 +10,7 @@ import { fakeExecutable, startTestServer, type TestServer } from '../testing/tes
 
 /**
  * pluggedIn of the built-in browser pool follows what Chromium can do now: the executable going away or a launch
- * failing unplugs a resource, and a launch that works plugs it in again (runService.checkBrowserPool).
+ * failing unplugs a resource, and a launch that works plugs it in again (the run service's checkBrowserPool).
  */
 describe('browser pool pluggedIn', { timeout: 60_000 }, () => {
   let t: TestServer | undefined;

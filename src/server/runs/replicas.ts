@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { Db } from '../db/database';
 import { dialectOf } from '../db/dialect';
-import { appendLog, finishRun } from './runRepository';
+import { appendLog, finishRun } from './repository';
 
 /** How often a replica records that it is alive. */
 export const REPLICA_HEARTBEAT_MS = 5_000;

@@ -11,7 +11,7 @@ import {
 } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
 import type { ResourcesTable } from '../db/schema';
-import { listLogs, listStepResults, parseFileRefs, parseProgress, parseStringList, type RunRow, type StepResultRow } from './runRepository';
+import { listLogs, listStepResults, parseFileRefs, parseProgress, parseStringList, type RunRow, type StepResultRow } from './repository';
 
 /** The devices a run holds (running) or asked for (queued). */
 export function runDevices(run: RunRow): string[] {

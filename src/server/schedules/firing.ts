@@ -5,10 +5,10 @@ import { FINISHED_RUN_STATES, type RUN_STATES } from '../../shared/contracts/run
 import { SCHEDULE_MESSAGES } from '../../shared/contracts/schedules';
 import type { Db } from '../db/database';
 import type { ScheduleExecutionKind, ScheduleItemState } from '../db/schema-schedules';
-import { findCollection, listCollections } from '../features/collections/collectionRepository';
-import { appendLog, insertRun } from '../runs/runRepository';
+import { findCollection, listCollections } from '../collections/repository';
+import { appendLog, insertRun } from '../runs/repository';
 import { overriddenResources, resolveOverrides, resourceOverrideSchema } from './runtimeOverrides';
-import type { ScheduleDefinition, ScheduleExecutionRow, ScheduleRow } from './scheduleRepository';
+import type { ScheduleDefinition, ScheduleExecutionRow, ScheduleRow } from './repository';
 
 /** The runtime configuration a firing keeps, so that editing the schedule does not change a firing under way. */
 const firingRuntimeSchema = z.object({

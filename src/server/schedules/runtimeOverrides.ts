@@ -2,8 +2,8 @@ import { z } from 'zod';
 import type { Collection } from '../../shared/contracts/collections';
 import type { OverrideDevice } from '../../shared/contracts/schedules';
 import type { Db } from '../db/database';
-import { excelRowOf, findVariableRow, variableValues } from '../features/variables/variableRepository';
-import type { ScheduleDefinition } from './scheduleRepository';
+import { excelRowOf, findVariableRow, variableValues } from '../variables/repository';
+import type { ScheduleDefinition } from './repository';
 
 /**
  * Override resources and Override Datasource as a firing applies them (docs/decisions.md, Schedules server): resource

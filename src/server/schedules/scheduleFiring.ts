@@ -1,10 +1,10 @@
 import { nextExecutionAfter } from '../../shared/schedule/recurrence';
 import type { Db } from '../db/database';
 import { isUniqueViolation, lockedRowsSkipping } from '../db/dialect';
-import type { RunService } from '../runs/runService';
+import type { RunService } from '../runs/service';
 import type { Services } from '../services';
 import { advanceExecutions, fireSchedule, recordMissed } from './firing';
-import { parseDefinition, recurrenceOf, type ScheduleRow } from './scheduleRepository';
+import { parseDefinition, recurrenceOf, type ScheduleRow } from './repository';
 
 /**
  * Executions missed while the server was down (docs/decisions.md, Schedules server): the latest one fires late if it

@@ -8,11 +8,11 @@ import type {
   TestSuiteExecution,
 } from '../../shared/contracts/schedules';
 import type { Db } from '../db/database';
-import { listCollections } from '../features/collections/collectionRepository';
-import { parseStringList } from '../runs/runRepository';
+import { listCollections } from '../collections/repository';
+import { parseStringList } from '../runs/repository';
 import { plannedCollections } from './firing';
-import type { ScheduleExecutionRow, ScheduleRow } from './scheduleRepository';
-import { parseDefinition } from './scheduleRepository';
+import type { ScheduleExecutionRow, ScheduleRow } from './repository';
+import { parseDefinition } from './repository';
 
 const tagIdsSchema = z.array(z.string());
 const epochOf = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Permission } from '../../shared/permissions';
 import { hashPassword } from '../auth/passwords';
-import { insertUser } from '../users/userRepository';
+import { insertUser } from '../users/repository';
 import type { TestServer } from './testServer';
 
 /** A new organization with one user holding `features`, signed in: its access token. */

@@ -6,7 +6,7 @@ import type { Permission } from '../../shared/permissions';
 import { startServer, type RunningServer } from '../app';
 import { hashPassword } from '../auth/passwords';
 import type { ServerOptions } from '../options';
-import { findUserByUserId, insertUser } from '../users/userRepository';
+import { findUserByUserId, insertUser } from '../users/repository';
 import { testDatabaseUrl } from './testDatabase';
 
 export interface LoginResult {

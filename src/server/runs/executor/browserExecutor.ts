@@ -5,7 +5,7 @@ import { RUN_MESSAGES, type FileRef, type RunProgress } from '../../../shared/co
 import type { StepResultValue } from '../../db/schema-runs';
 import type { RunArtifacts } from '../artifacts';
 import { ProgressTracker } from '../progress';
-import type { NewStepResult } from '../runRepository';
+import type { NewStepResult } from '../repository';
 import { prepareVideoRecording } from '../video';
 import { orderFlows, seededRandom, type FlowResult } from './flowOrder';
 import { performStep, StepFailure, type StepEnvironment, type StepOutcome } from './stepActions';

@@ -1,7 +1,7 @@
 import { strToU8, zipSync, type Zippable } from 'fflate';
 import type { Db } from '../../db/database';
 import { artifactsRoot } from '../artifacts';
-import type { RunRow } from '../runRepository';
+import type { RunRow } from '../repository';
 import { runDetailsOf } from '../runViews';
 import { renderRunReport, reportFileName } from './htmlReport';
 

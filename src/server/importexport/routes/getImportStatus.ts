@@ -1,0 +1,25 @@
+import { createRoute } from '@hono/zod-openapi';
+import { importStatusResponseSchema } from '../../../shared/contracts/importexport';
+import { endpoints } from '../../../shared/endpoints';
+import { currentUser } from '../../http/appEnv';
+import { listImportProcesses } from '../importProcesses';
+import type { Api } from '../../services';
+
+export function registerGetImportStatus({ app, endpoint, services }: Api): void {
+  const route = endpoint(
+    'authenticated',
+    createRoute({
+      method: 'get',
+      path: endpoints.importExport.status,
+      tags: ['Import and export'],
+      summary: "The caller's import processes (polled every 5 s)",
+      description: 'Every pending IMPORT process of the caller, then those completed or cancelled in the last 24 hours, newest first.',
+      responses: { 200: { description: 'The processes.', content: { 'application/json': { schema: importStatusResponseSchema } } } },
+    }),
+  );
+
+  app.openapi(route, (c) => {
+    const userId = currentUser(c).row.id;
+    return services.pollCache.json(c, userId, async () => ({ status: true as const, data: await listImportProcesses(services.db, userId) }));
+  });
+}

@@ -1,0 +1,54 @@
+import { platform, type } from 'node:os';
+import { CMD_DEVICE_TYPES, deviceDisplayNameOf, type CmdDeviceType, type Device } from '../../shared/contracts/devices';
+import type { Db } from '../db/database';
+import type { ResourcesTable } from '../db/schema';
+
+function toCmdDeviceType(value: string): CmdDeviceType {
+  const cmdDeviceType = CMD_DEVICE_TYPES.find((known) => known === value);
+  if (!cmdDeviceType) throw new Error(`Unknown cmd_device_type ${value} in the resources table`);
+  return cmdDeviceType;
+}
+
+/**
+ * The resource in the Device shape of spec part 1 §3. The pool's browsers run Chromium on this machine, so their
+ * model and OS are known here; gateway agents report theirs when they register (not stored yet: empty).
+ */
+export function toDevice(row: ResourcesTable): Device {
+  const cmdDeviceType = toCmdDeviceType(row.cmd_device_type);
+  const isBrowser = cmdDeviceType === 'BROWSER';
+  // A remote browser's machine is not this one: its OS is not known here.
+  const isLocalBrowser = isBrowser && row.token_hash === null;
+  const displayName = deviceDisplayNameOf({ deviceDisplayName: row.device_display_name, deviceName: row.device_name });
+  return {
+    id: row.id,
+    deviceId: row.device_id,
+    deviceName: row.device_name,
+    deviceDisplayName: displayName,
+    customName: displayName,
+    assignedCustomName: displayName,
+    deviceModel: isBrowser ? 'Chromium' : '',
+    deviceOS: isLocalBrowser ? platform() : '',
+    deviceOSDisplay: isLocalBrowser ? type() : isBrowser ? 'Remote' : '',
+    deviceType: cmdDeviceType,
+    cmdDeviceType,
+    pluggedIn: row.plugged_in === 1,
+    deviceInUse: row.device_in_use === 1,
+  };
+}
+
+export async function listDevices(db: Db): Promise<Device[]> {
+  const rows = await db.selectFrom('resources').selectAll().orderBy('cmd_device_type').orderBy('device_name').execute();
+  return rows.map(toDevice);
+}
+
+/** Renames one resource of the given kind; undefined when there is none. */
+export async function renameDevice(db: Db, cmdDeviceType: CmdDeviceType, deviceId: string, displayName: string): Promise<Device | undefined> {
+  const row = await db
+    .updateTable('resources')
+    .set({ device_display_name: displayName, updated_at: new Date().toISOString() })
+    .where('device_id', '=', deviceId)
+    .where('cmd_device_type', '=', cmdDeviceType)
+    .returningAll()
+    .executeTakeFirst();
+  return row && toDevice(row);
+}

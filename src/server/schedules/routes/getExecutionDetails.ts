@@ -1,0 +1,36 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { SCHEDULE_MESSAGES, scheduleExecutionDetailsResponseSchema } from '../../../shared/contracts/schedules';
+import { CONTROL_ROOM_BASE } from '../../../shared/endpoints';
+import { ApiError } from '../../http/apiError';
+import { currentUser } from '../../http/appEnv';
+import { describeExecutions, executionDetailsOf, findExecution } from '../scheduleViews';
+import type { Api } from '../../services';
+import { SCHEDULES_TAG } from '../scheduleLookup';
+
+export function registerGetExecutionDetails({ app, endpoint, services }: Api): void {
+  const route = endpoint(
+    'CONTROL_ROOM',
+    createRoute({
+      method: 'get',
+      path: `${CONTROL_ROOM_BASE}/schedule/getExecutionDetails/{id}`,
+      tags: [SCHEDULES_TAG],
+      summary: 'The collections of one firing (the Collection Execution modal)',
+      description: 'id is a scheduleExecutionHistoryId. Collections waiting for their turn show result PENDING; never queued, SKIPPED.',
+      request: { params: z.object({ id: z.string().min(1).max(64) }) },
+      responses: {
+        200: { description: 'The firing and its collections.', content: { 'application/json': { schema: scheduleExecutionDetailsResponseSchema } } },
+        404: { description: 'No such firing in the organization.' },
+      },
+    }),
+  );
+
+  app.openapi(route, async (c) => {
+    const { id } = c.req.valid('param');
+    const execution = await findExecution(services.db, id, currentUser(c).row.org_id);
+    if (!execution) throw new ApiError(404, SCHEDULE_MESSAGES.executionNotFound(id));
+    const [entry] = await describeExecutions(services.db, [execution]);
+    if (!entry) throw new ApiError(404, SCHEDULE_MESSAGES.executionNotFound(id));
+    const collections = await executionDetailsOf(services.db, execution);
+    return c.json({ success: true as const, message: '', data: { execution: entry, scheduleName: execution.schedule_name, collections } }, 200);
+  });
+}

@@ -1,0 +1,53 @@
+import { createRoute } from '@hono/zod-openapi';
+import {
+  createUserFailedSchema,
+  createUserRequestSchema,
+  createUserResponseSchema,
+  EMAIL_IN_USE_MESSAGE,
+  USER_CREATED_MESSAGE,
+} from '../../../shared/contracts/users';
+import { endpoints } from '../../../shared/endpoints';
+import { hashPassword } from '../../auth/passwords';
+import { isUniqueViolation } from '../../db/dialect';
+import { currentUser } from '../../http/appEnv';
+import type { Api } from '../../services';
+import { findUserByUserId, insertUser, toStoredUser } from '../repository';
+
+export function registerCreateUser({ app, endpoint, services }: Api): void {
+  const route = endpoint(
+    'ORGANIZATIONS_MANAGEMENT',
+    createRoute({
+      method: 'post',
+      path: endpoints.users.list,
+      tags: ['Users'],
+      summary: "Create a user in the caller's organization",
+      request: { body: { required: true, content: { 'application/json': { schema: createUserRequestSchema } } } },
+      responses: {
+        200: { description: 'Created.', content: { 'application/json': { schema: createUserResponseSchema } } },
+        409: { description: 'The e-mail already has an account.', content: { 'application/json': { schema: createUserFailedSchema } } },
+      },
+    }),
+  );
+
+  app.openapi(route, async (c) => {
+    const body = c.req.valid('json');
+    const emailInUse = () =>
+      c.json({ success: false as const, message: EMAIL_IN_USE_MESSAGE, data: { Failed: EMAIL_IN_USE_MESSAGE } }, 409);
+    if (await findUserByUserId(services.db, body.emailAddress)) return emailInUse();
+    try {
+      const row = await insertUser(services.db, {
+        email: body.emailAddress,
+        passwordHash: await hashPassword(body.password),
+        orgId: currentUser(c).row.org_id,
+        firstName: body.firstName,
+        lastName: body.lastName,
+        features: body.features ?? [],
+      });
+      return c.json({ success: true as const, message: USER_CREATED_MESSAGE, data: toStoredUser(row) }, 200);
+    } catch (error) {
+      // A concurrent create of the same e-mail won the race between the check and the insert.
+      if (isUniqueViolation(error)) return emailInUse();
+      throw error;
+    }
+  });
+}
