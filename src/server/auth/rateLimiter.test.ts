@@ -25,7 +25,8 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter(database.db, 'login', limits, () => clock.now);
     const otherReplica = createRateLimiter(database.db, 'login', limits, () => clock.now);
     const otherName = createRateLimiter(database.db, 'trigger', limits, () => clock.now);
-    return { clock, limiter, otherReplica, otherName };
+    const addressOnly = createRateLimiter(database.db, 'token', { perAddress: 2, windowSeconds: 60 }, () => clock.now);
+    return { clock, limiter, otherReplica, otherName, addressOnly, db: database.db };
   }
 
   it('blocks an account at the limit until its oldest counted failure leaves the window', async () => {
@@ -51,5 +52,16 @@ describe('rate limiter', () => {
     await otherReplica.forget('a');
     expect(await limiter.retryAfterSeconds('a', 'ip9')).toBe(0);
     expect(await limiter.retryAfterSeconds('a', 'ip')).toBe(60);
+  });
+
+  it('counts only addresses when it has no account limit, one event per attempt', async () => {
+    const { addressOnly, db } = await limitersAt(0);
+    await addressOnly.record('ip', 'ip');
+    expect(await addressOnly.retryAfterSeconds('ip', 'ip')).toBe(0);
+    await addressOnly.record('ip', 'ip');
+    expect(await addressOnly.retryAfterSeconds('ip', 'ip')).toBe(60);
+    expect(await addressOnly.retryAfterSeconds('other-ip', 'other-ip')).toBe(0);
+    const events = await db.selectFrom('rate_limit_events').select('bucket').where('bucket', 'like', 'token:%').execute();
+    expect(events.map((event) => event.bucket)).toEqual(['token:address', 'token:address']);
   });
 });

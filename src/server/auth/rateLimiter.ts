@@ -1,7 +1,8 @@
 import type { Db } from '../db/database';
 
 export interface RateLimits {
-  perAccount: number;
+  /** Absent: only the address is counted (a limiter with no account to speak of, such as wrong resource tokens). */
+  perAccount?: number;
   perAddress: number;
   windowSeconds: number;
 }
@@ -50,20 +51,16 @@ export function createRateLimiter(db: Db, name: string, limits: RateLimits, now:
     async retryAfterSeconds(account, address) {
       const at = now();
       const [byAccount, byAddress] = await Promise.all([
-        waitSeconds(accountBucket, account, limits.perAccount, at),
+        limits.perAccount === undefined ? 0 : waitSeconds(accountBucket, account, limits.perAccount, at),
         waitSeconds(addressBucket, address, limits.perAddress, at),
       ]);
       return Math.max(byAccount, byAddress);
     },
     async record(account, address) {
       const at = now();
-      await db
-        .insertInto('rate_limit_events')
-        .values([
-          { bucket: accountBucket, key: account, at },
-          { bucket: addressBucket, key: address, at },
-        ])
-        .execute();
+      const byAddress = { bucket: addressBucket, key: address, at };
+      const events = limits.perAccount === undefined ? [byAddress] : [{ bucket: accountBucket, key: account, at }, byAddress];
+      await db.insertInto('rate_limit_events').values(events).execute();
     },
     async forget(account) {
       await db.deleteFrom('rate_limit_events').where('bucket', '=', accountBucket).where('key', '=', account).execute();

@@ -57,7 +57,7 @@ describe('demo app and seed', () => {
     // Restarting on the same data keeps the seeds single, even after the user deleted them.
     await t.server.services.db.updateTable('collections').set({ deleted: 1 }).execute();
     await t.server.close();
-    t = await startTestServer({ dataDir: t.dataDir });
+    t = await startTestServer({ dataDir: t.dataDir, takeOverDataDir: true });
     const afterRestart = await names();
     expect(afterRestart).toHaveLength(2);
     expect(afterRestart.every((row) => row.result === 'deleted')).toBe(true);

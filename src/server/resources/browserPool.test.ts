@@ -15,14 +15,17 @@ import { fakeExecutable, startTestServer, type TestServer } from '../testing/tes
 describe('browser pool pluggedIn', { timeout: 60_000 }, () => {
   let t: TestServer | undefined;
   let pages: PageServer | undefined;
+  const dirs: string[] = [];
   afterEach(async () => {
     await t?.close();
     await pages?.close();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
   /** A server whose Chromium path is a symlink the test can remove or point elsewhere. */
   async function serverWithLinkedChromium(target: string) {
     const dir = mkdtempSync(join(tmpdir(), 'studio-pool-test-'));
+    dirs.push(dir);
     const link = join(dir, 'chromium');
     const pointTo = (path: string | null) => {
       rmSync(link, { force: true });

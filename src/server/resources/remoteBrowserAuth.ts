@@ -8,7 +8,7 @@ import { bearerToken } from '../http/authorization';
 import { findRemoteBrowserByToken } from './remoteBrowsers';
 
 /** Wrong resource tokens per client address, as many as failed sign-ins per address, in the same window. */
-const WRONG_TOKEN_LIMITS: RateLimits = { perAccount: 20, perAddress: 20, windowSeconds: 15 * 60 };
+const WRONG_TOKEN_LIMITS: RateLimits = { perAddress: 20, windowSeconds: 15 * 60 };
 
 type RemoteBrowserOf = (c: Context) => Promise<{ device_id: string; remote_endpoint: string | null }>;
 

@@ -59,24 +59,22 @@ export async function joinReplicas(db: Db, replicaId: string, now: number = Date
     interrupted.map((run) => run.status_id),
     RESTART_ABORT_LOG,
   );
+  await recordAlive(db, replicaId, now, { started: true });
+  return aborted;
+}
+
+/** Upserts the replica's row; `started` also resets its start time (a join rather than a beat). */
+async function recordAlive(db: Db, replicaId: string, now: number, { started }: { started: boolean }): Promise<void> {
   await db
     .insertInto('replicas')
     .values({ id: replicaId, host: hostname(), started_at: now, beat_at: now })
-    .onConflict((oc) => oc.column('id').doUpdateSet({ host: hostname(), started_at: now, beat_at: now }))
+    .onConflict((oc) => oc.column('id').doUpdateSet({ host: hostname(), beat_at: now, ...(started ? { started_at: now } : {}) }))
     .execute();
-  return aborted;
 }
 
 /** Records that `replicaId` is alive (again, if another replica had given it up for dead). */
 export async function beat(db: Db, replicaId: string, now: number = Date.now()): Promise<void> {
-  const updated = await db.updateTable('replicas').set({ beat_at: now }).where('id', '=', replicaId).executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) {
-    await db
-      .insertInto('replicas')
-      .values({ id: replicaId, host: hostname(), started_at: now, beat_at: now })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ beat_at: now }))
-      .execute();
-  }
+  await recordAlive(db, replicaId, now, { started: false });
 }
 
 /**

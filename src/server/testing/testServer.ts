@@ -54,9 +54,12 @@ export function fakeExecutable(dir: string, name = 'chromium'): string {
  * PostgreSQL database of that folder when the tests run on PostgreSQL: testing/testDatabase.ts).
  * Options override the defaults, e.g. { accessTokenTtlSeconds: 1 } or { chromiumPath: '/missing' }.
  */
-export async function startTestServer(options: Partial<ServerOptions> = {}): Promise<TestServer> {
-  // A folder the caller gave (a restart on the same data) stays the caller's to remove.
-  const ownsDataDir = options.dataDir === undefined;
+export async function startTestServer(
+  { takeOverDataDir = false, ...options }: Partial<ServerOptions> & { takeOverDataDir?: boolean } = {},
+): Promise<TestServer> {
+  // A folder the caller gave (a replica on the same data) stays the caller's to remove, unless this server restarts
+  // one whose first server is gone.
+  const ownsDataDir = options.dataDir === undefined || takeOverDataDir;
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'studio-server-test-'));
   const adminPassword = 'admin-test-password';
   const server = await startServer({

@@ -17,9 +17,9 @@ import { findCollection } from '../../collections/repository';
 import { findBotBySecret } from '../repository';
 
 /** Wrong secrets or intents: as many per address and per intent as sign-in allows per address, in the same window. */
-export const TRIGGER_FAILURE_LIMITS: RateLimits = { perAccount: 20, perAddress: 20, windowSeconds: 15 * 60 };
+export const TRIGGER_FAILURE_LIMITS = { perAccount: 20, perAddress: 20, windowSeconds: 15 * 60 } satisfies RateLimits;
 /** Accepted triggers: a leaked secret must not be able to flood the run queue. */
-export const TRIGGER_RUN_LIMITS: RateLimits = { perAccount: 30, perAddress: 60, windowSeconds: 60 };
+export const TRIGGER_RUN_LIMITS = { perAccount: 30, perAddress: 60, windowSeconds: 60 } satisfies RateLimits;
 
 function tooMany(seconds: number): ApiError {
   return new ApiError(429, INTERACTIVE_BOT_MESSAGES.tooManyTriggers(seconds), { 'Retry-After': String(seconds) });

@@ -78,7 +78,7 @@ describe('devices', () => {
   it('keeps a renamed browser name over a restart of the pool', async () => {
     expect((await rename(endpoints.devices.setBrowserName, 'browser-1', 'Kept name')).status).toBe(200);
     await t.server.close();
-    const again = await startTestServer({ dataDir: t.dataDir, browserPoolSize: 2 });
+    const again = await startTestServer({ dataDir: t.dataDir, takeOverDataDir: true, browserPoolSize: 2 });
     t = again;
     const token = await t.tokenFor(t.admin);
     expect((await devices(token)).browserDevices[0]?.deviceDisplayName).toBe('Kept name');
