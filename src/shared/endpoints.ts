@@ -25,6 +25,17 @@ export const endpoints = {
     byId: (id: string) => `${USERS_BASE}/${encodeURIComponent(id)}`,
     list: `${USERS_BASE}/`,
   },
+  /** Spec part 3 §7 names /organizations and {api}/licenses; both are mounted under /api. */
+  organizations: {
+    list: `${API_BASE}/organizations`,
+    create: `${API_BASE}/organizations`,
+    byId: (id: string) => `${API_BASE}/organizations/${encodeURIComponent(id)}`,
+  },
+  licenses: {
+    list: `${API_BASE}/licenses`,
+    create: `${API_BASE}/licenses`,
+    byId: (id: string) => `${API_BASE}/licenses/${encodeURIComponent(id)}`,
+  },
   health: {
     check: `${API_BASE}/healthCheck`,
     status: `${API_BASE}/health/status`,
