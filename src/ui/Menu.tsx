@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Menu as AriaMenu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
+import { Header, Menu as AriaMenu, MenuItem, MenuSection, MenuTrigger, Popover } from 'react-aria-components';
 import { Button, type ButtonVariant } from './Button';
 import './ui.css';
 
@@ -7,6 +7,8 @@ export interface MenuAction {
   id: string;
   label: string;
   isDisabled?: boolean;
+  /** An app path (e.g. '/organizations/new?type=RTA'): the item is a link, followed through the router. */
+  href?: string;
 }
 
 export interface MenuButtonProps {
@@ -15,11 +17,22 @@ export interface MenuButtonProps {
   trigger?: ReactNode;
   variant?: ButtonVariant;
   items: readonly MenuAction[];
-  onAction: (id: string) => void;
+  /** Called for items without an href. */
+  onAction?: (id: string) => void;
+  /** A heading shown above the items (the items become one section under it). */
+  heading?: string;
 }
 
-/** The one wrapper of react-aria's MenuTrigger + Menu: a button that opens a list of actions. */
-export function MenuButton({ label, trigger, variant = 'ghost', items, onAction }: MenuButtonProps) {
+function MenuItems({ items }: { items: readonly MenuAction[] }) {
+  return items.map((item) => (
+    <MenuItem key={item.id} id={item.id} href={item.href} className="ui-menu__item">
+      {item.label}
+    </MenuItem>
+  ));
+}
+
+/** The one wrapper of react-aria's MenuTrigger + Menu: a button that opens a list of actions (or links). */
+export function MenuButton({ label, trigger, variant = 'ghost', items, onAction, heading }: MenuButtonProps) {
   return (
     <MenuTrigger>
       <Button variant={variant} aria-label={label}>{trigger ?? label}</Button>
@@ -28,13 +41,16 @@ export function MenuButton({ label, trigger, variant = 'ghost', items, onAction 
           className="ui-menu"
           aria-label={label}
           disabledKeys={items.filter((item) => item.isDisabled).map((item) => item.id)}
-          onAction={(key) => onAction(String(key))}
+          onAction={(key) => onAction?.(String(key))}
         >
-          {items.map((item) => (
-            <MenuItem key={item.id} id={item.id} className="ui-menu__item">
-              {item.label}
-            </MenuItem>
-          ))}
+          {heading ? (
+            <MenuSection>
+              <Header className="ui-menu__header">{heading}</Header>
+              <MenuItems items={items} />
+            </MenuSection>
+          ) : (
+            <MenuItems items={items} />
+          )}
         </AriaMenu>
       </Popover>
     </MenuTrigger>

@@ -3,8 +3,9 @@ import { controlRoomHandlers } from './control-room';
 import { handlers } from './handlers';
 import { importExportHandlers } from './importexport';
 import { interactiveBotsHandlers } from './interactive-bots';
+import { organizationsHandlers } from './organizations';
 import { runsHandlers } from './runs-handlers';
 import { studioHandlers } from './studio-handlers';
 
 /** The msw server of the unit project; tests add per-test handlers with server.use(). */
-export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers);
+export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers);

@@ -1,0 +1,7 @@
+/** Query keys of the organizations area. */
+export const organizationsKeys = {
+  all: ['organizations'] as const,
+  list: () => [...organizationsKeys.all, 'list'] as const,
+  details: (id: string) => [...organizationsKeys.all, 'details', id] as const,
+  licenses: () => [...organizationsKeys.all, 'licenses'] as const,
+};
