@@ -1,10 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { NotAvailablePage } from '../features/shell/pages/NotAvailablePage';
+import { OrganizationDetailsPage } from '../features/organizations/pages/OrganizationDetailsPage';
 
 export const Route = createFileRoute('/organizations/$orgId')({
   staticData: { title: 'Organization Details' },
   beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.organizations),
-  component: NotAvailablePage,
+  loader: async ({ context, params }) => {
+    const { organizationQuery } = await import('../features/organizations/api/organizations');
+    void context.queryClient.prefetchQuery(organizationQuery(params.orgId));
+  },
+  component: OrganizationDetailsScreen,
 });
+
+function OrganizationDetailsScreen() {
+  const { orgId } = Route.useParams();
+  return <OrganizationDetailsPage orgId={orgId} />;
+}
