@@ -59,6 +59,13 @@ import { registerSaveTag } from './tags/routes/saveTag';
 import { registerCreateUser } from './users/routes/createUser';
 import { registerGetUser } from './users/routes/getUser';
 import { registerListUsers } from './users/routes/listUsers';
+import { registerCreateLicense } from './licenses/routes/createLicense';
+import { registerListLicenses } from './licenses/routes/listLicenses';
+import { registerUpdateLicense } from './licenses/routes/updateLicense';
+import { registerCreateOrganization } from './organizations/routes/createOrganization';
+import { registerGetOrganization } from './organizations/routes/getOrganization';
+import { registerListOrganizations } from './organizations/routes/listOrganizations';
+import { registerUpdateOrganization } from './organizations/routes/updateOrganization';
 import { registerCreateExcelVariable } from './variables/routes/createExcelVariable';
 import { registerCreateVariable } from './variables/routes/createVariable';
 import { registerDeleteVariable } from './variables/routes/deleteVariable';
@@ -142,6 +149,13 @@ const registrations: ((api: Api) => void)[] = [
   registerCreateExcelVariable,
   registerUpdateExcelVariable,
   registerGetExcelVariableData,
+  registerListOrganizations,
+  registerCreateOrganization,
+  registerGetOrganization,
+  registerUpdateOrganization,
+  registerListLicenses,
+  registerCreateLicense,
+  registerUpdateLicense,
 ];
 
 export function registerApiRoutes(api: Api): void {

@@ -84,6 +84,14 @@ export function lockedRowsSkipping<QB extends { forUpdate(): QB; skipLocked(): Q
   return dialectOf(db) === 'postgres' ? query.forUpdate().skipLocked() : query;
 }
 
+/**
+ * Locks the rows a SELECT reads until the transaction ends, waiting for another transaction that holds them:
+ * PostgreSQL's `FOR UPDATE`. SQLite has one writer at a time, so there the query is left as it is.
+ */
+export function lockedRowsWaiting<QB extends { forUpdate(): QB }>(db: AnyDb, query: QB): QB {
+  return dialectOf(db) === 'postgres' ? query.forUpdate() : query;
+}
+
 /** PostgreSQL's session-level advisory lock `key`, taken if free; answers whether this session holds it now. */
 export async function tryAdvisoryLock(connection: Kysely<unknown>, key: number): Promise<boolean> {
   const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${key}) as locked`.execute(connection);

@@ -7,6 +7,7 @@ import type {
   TagsTable,
 } from './schema-collections';
 import type { InteractiveBotsTable } from './schema-bots';
+import type { LicensesTable, OrganizationsTable } from './schema-organizations';
 import type { CollectionAttachmentsTable, CollectionExportsTable, ImportProcessesTable } from './schema-importexport';
 import type { RunLogsTable, RunsTable, StepResultsTable } from './schema-runs';
 import type {
@@ -32,14 +33,14 @@ export interface UsersTable {
   groups: string;
   created_at: string;
   updated_at: string;
+  /**
+   * 0 for a deactivated user; the licence counts active users (migration 0010, default 1). Optional in the type so
+   * inserts that predate it take the default.
+   */
+  active?: number;
 }
 
-export interface OrganizationsTable {
-  id: string;
-  name: string;
-  license_type: string;
-  created_at: string;
-}
+export type { OrganizationsTable };
 
 export interface RefreshTokensTable {
   id: string;
@@ -114,6 +115,7 @@ export interface ReplicasTable {
 export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
+  licenses: LicensesTable;
   refresh_tokens: RefreshTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   resources: ResourcesTable;

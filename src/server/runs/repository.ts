@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type { RunState, RunsTable, StepResultsTable } from '../db/schema-runs';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
+import { chargeRunMinutes } from '../licenses/enforcement';
 import { initialProgress } from './progress';
 
 export type RunRow = Selectable<RunsTable>;
@@ -149,6 +150,7 @@ export async function finishRun(
       .where('status_id', '=', statusId)
       .execute();
     await freeResources(trx, run.resource_ids);
+    if (run.state === 'RUNNING') await chargeRunMinutes(trx, statusId);
     return true;
   });
 }

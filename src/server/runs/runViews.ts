@@ -11,6 +11,7 @@ import {
 } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
 import type { ResourcesTable } from '../db/schema';
+import { parallelsHint } from '../licenses/enforcement';
 import { listLogs, listStepResults, parseFileRefs, parseProgress, parseStringList, type RunRow, type StepResultRow } from './repository';
 
 /** The devices a run holds (running) or asked for (queued). */
@@ -55,14 +56,22 @@ export function queueHintFor(
   return candidates.some((resource) => resource.plugged_in === 1) ? undefined : QUEUE_HINTS.nonePluggedIn(label);
 }
 
-/** queueHintFor against the resources registered now. */
-export async function queueHintOf(db: Db, run: Pick<RunRow, 'state' | 'device_type' | 'hybrid_device_ids'>): Promise<string | undefined> {
-  return run.state === 'QUEUED' ? queueHintFor(run, await hintResources(db)) : undefined;
+type HintedRun = Pick<RunRow, 'state' | 'device_type' | 'hybrid_device_ids' | 'org_id'>;
+
+/** queueHintFor against `resources`, else the organization's licence's parallel slots all taken. */
+async function fullQueueHint(db: Db, run: HintedRun, resources: readonly HintResource[]): Promise<string | undefined> {
+  if (run.state !== 'QUEUED') return undefined;
+  return queueHintFor(run, resources) ?? (await parallelsHint(db, run.org_id));
+}
+
+/** The queue hint against the resources registered now. */
+export async function queueHintOf(db: Db, run: HintedRun): Promise<string | undefined> {
+  return run.state === 'QUEUED' ? fullQueueHint(db, run, await hintResources(db)) : undefined;
 }
 
 /** `resources` from hintResources, read once for all the runs shown. */
 export async function runningCollectionOf(db: Db, run: RunRow, resources: readonly HintResource[]): Promise<RunningCollection> {
-  const queueHint = queueHintFor(run, resources);
+  const queueHint = await fullQueueHint(db, run, resources);
   return {
     ...parseProgress(run.progress),
     id: run.status_id,

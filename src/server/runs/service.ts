@@ -5,6 +5,7 @@ import type { FileRef, RunProgress } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
 import type { RunState } from '../db/schema-runs';
 import { lockedRowsSkipping } from '../db/dialect';
+import { assertRunsAllowed, parallelSlots } from '../licenses/enforcement';
 import { BROWSER_DEVICE_TYPE, browserPoolIds, executableStamp, freeBrowserIds, freeBrowsersQuery, setBrowsersPluggedIn } from '../resources/browserPool';
 import type { Scheduler } from '../schedules/scheduler';
 import { artifactsRoot, RunArtifacts } from './artifacts';
@@ -93,7 +94,8 @@ export const RELAUNCH_RETRY_MS = 30_000;
  * names some), in one transaction, and marks it executed by `replicaId`. Replicas sharing a PostgreSQL database take
  * queued runs and free resources with FOR UPDATE SKIP LOCKED, so each sees rows no other is allocating; the
  * conditional updates make a run start once and a resource go to one run even without row locks (SQLite).
- * Mobile and desktop resources are gateway agents; without one a HYBRID run waits in the queue.
+ * Mobile and desktop resources are gateway agents; without one a HYBRID run waits in the queue. A run whose
+ * organization's licence has all its parallels RUNNING waits too (licenses/enforcement.ts parallelSlots).
  */
 async function allocate(db: Db, replicaId: string): Promise<RunRow[]> {
   return db.transaction().execute(async (trx) => {
@@ -103,12 +105,13 @@ async function allocate(db: Db, replicaId: string): Promise<RunRow[]> {
     ).execute();
     if (queued.length === 0) return [];
     const freeIds = (await lockedRowsSkipping(trx, freeBrowsersQuery(trx, true)).execute()).map((row) => row.device_id);
+    const slots = await parallelSlots(trx, queued.map((run) => run.org_id));
     const started: RunRow[] = [];
     for (const run of queued) {
       const wanted = parseStringList(run.hybrid_device_ids);
       const deviceId =
         wanted.length > 0 ? freeIds.find((id) => wanted.includes(id)) : run.device_type === BROWSER_DEVICE_TYPE ? freeIds[0] : undefined;
-      if (deviceId === undefined) continue;
+      if (deviceId === undefined || !slots.take(run.org_id)) continue;
       freeIds.splice(freeIds.indexOf(deviceId), 1);
       const taken = await trx
         .updateTable('resources')
@@ -326,6 +329,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
 
   return {
     async enqueue(collection, by) {
+      await assertRunsAllowed(db, by.orgId, Date.now());
       const run = await insertRun(db, collection, by);
       await appendLog(db, run.status_id, `Queued by ${by.userId}`);
       const hint = await queueHintOf(db, run);

@@ -6,6 +6,7 @@ import { SCHEDULE_MESSAGES } from '../../shared/contracts/schedules';
 import type { Db } from '../db/database';
 import type { ScheduleExecutionKind, ScheduleItemState } from '../db/schema-schedules';
 import { findCollection, listCollections } from '../collections/repository';
+import { runRefusal } from '../licenses/enforcement';
 import { appendLog, insertRun } from '../runs/repository';
 import { overriddenResources, resolveOverrides, resourceOverrideSchema } from './runtimeOverrides';
 import type { ScheduleDefinition, ScheduleExecutionRow, ScheduleRow } from './repository';
@@ -286,6 +287,9 @@ export interface Firing {
  * transaction, so a restart neither fires it twice nor loses it.
  */
 export async function fireSchedule(trx: Db, schedule: ScheduleRow, definition: ScheduleDefinition, firing: Firing, now: number): Promise<string> {
+  // The organization's licence refuses new runs (expired, credit spent): the firing is kept, as not run, with the reason.
+  const refusal = await runRefusal(trx, schedule.org_id, now);
+  if (refusal !== undefined) return recordRefused(trx, schedule, definition, firing, refusal, now);
   const planned = await plannedCollections(trx, definition, schedule.org_id);
   const overrideNotes: string[] = [];
   const overrides = await resolveOverrides(trx, definition, schedule.org_id, (text) => overrideNotes.push(text));
@@ -329,6 +333,40 @@ export async function fireSchedule(trx: Db, schedule: ScheduleRow, definition: S
   return execution.id;
 }
 
+/** The columns of a firing that queued nothing (missed, or refused by the licence). */
+function notRunExecution(schedule: ScheduleRow, definition: ScheduleDefinition, now: number) {
+  return {
+    schedule_id: schedule.id,
+    org_id: schedule.org_id,
+    triggered_at: now,
+    status: 'MISSED' as const,
+    triggered_by: schedule.created_by,
+    cancelled_by: null,
+    schedule_name: schedule.name,
+    collection_tags: '[]',
+    version_tags: '[]',
+    runtime: JSON.stringify(firingRuntimeOf(definition)),
+    notified_at: null,
+  };
+}
+
+/** A firing the organization's licence refused: a history row that queued nothing (status MISSED), its reason as note. */
+async function recordRefused(trx: Db, schedule: ScheduleRow, definition: ScheduleDefinition, firing: Firing, reason: string, now: number): Promise<string> {
+  const id = randomUUID();
+  await trx
+    .insertInto('schedule_executions')
+    .values({
+      ...notRunExecution(schedule, definition, now),
+      id,
+      kind: firing.kind,
+      planned_at: firing.plannedAt,
+      triggered_by: firing.triggeredBy,
+    })
+    .execute();
+  await addNote(trx, id, now, reason);
+  return id;
+}
+
 /** Records planned executions that did not fire (the server was down): one history row for the whole stretch. */
 export async function recordMissed(
   trx: Db,
@@ -341,22 +379,7 @@ export async function recordMissed(
   const id = randomUUID();
   await trx
     .insertInto('schedule_executions')
-    .values({
-      id,
-      schedule_id: schedule.id,
-      org_id: schedule.org_id,
-      kind: 'MISSED',
-      planned_at: first,
-      triggered_at: now,
-      status: 'MISSED',
-      triggered_by: schedule.created_by,
-      cancelled_by: null,
-      schedule_name: schedule.name,
-      collection_tags: '[]',
-      version_tags: '[]',
-      runtime: JSON.stringify(firingRuntimeOf(definition)),
-      notified_at: null,
-    })
+    .values({ ...notRunExecution(schedule, definition, now), id, kind: 'MISSED', planned_at: first })
     .execute();
   const span = first === last ? new Date(first).toISOString() : `${new Date(first).toISOString()} to ${new Date(last).toISOString()}`;
   await addNote(trx, id, now, `${SCHEDULE_MESSAGES.missed}: ${missed.atLeast ? 'at least ' : ''}${count} execution(s), ${span}`);

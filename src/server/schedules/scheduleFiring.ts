@@ -1,6 +1,7 @@
 import { nextExecutionAfter } from '../../shared/schedule/recurrence';
 import type { Db } from '../db/database';
 import { isUniqueViolation, lockedRowsSkipping } from '../db/dialect';
+import { assertRunsAllowed } from '../licenses/enforcement';
 import type { RunService } from '../runs/service';
 import type { Services } from '../services';
 import { advanceExecutions, fireSchedule, recordMissed } from './firing';
@@ -122,6 +123,7 @@ export function startScheduleFiring(services: Pick<Services, 'db' | 'runs' | 'sc
 
 /** Run Now: fires the schedule at once, whatever its times; answers the firing's id. */
 export async function runScheduleNow(db: Db, runs: Dispatcher, row: ScheduleRow, by: string, now: number): Promise<string> {
+  await assertRunsAllowed(db, row.org_id, now);
   const definition = parseDefinition(row);
   const executionId = await db
     .transaction()

@@ -27,7 +27,8 @@ export async function ensureAdministrator(db: Db, credentials: AdminCredentials)
     const orgId = randomUUID();
     await trx
       .insertInto('organizations')
-      .values({ id: orgId, name: DEFAULT_ORGANIZATION_NAME, license_type: 'RTA', created_at: new Date().toISOString() })
+      // The platform's own organization: its administrators manage every other one (organizations/access.ts).
+      .values({ id: orgId, name: DEFAULT_ORGANIZATION_NAME, license_type: 'RTA', created_at: new Date().toISOString(), is_platform: 1, detail_number: 1 })
       .execute();
     await insertUser(trx, {
       email,

@@ -8,6 +8,7 @@ import { importExportMigration } from './0006_import_export';
 import { variablesMigration } from './0007_variables';
 import { queueOrderMigration } from './0008_queue_order';
 import { sharedStateMigration } from './0009_shared_state';
+import { organizationsMigration } from './0010_organizations';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0007_variables': variablesMigration,
   '0008_queue_order': queueOrderMigration,
   '0009_shared_state': sharedStateMigration,
+  '0010_organizations': organizationsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

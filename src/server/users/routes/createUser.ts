@@ -10,6 +10,7 @@ import { endpoints } from '../../../shared/endpoints';
 import { hashPassword } from '../../auth/passwords';
 import { isUniqueViolation } from '../../db/dialect';
 import { currentUser } from '../../http/appEnv';
+import { LICENSE_REFUSED_STATUS, userSeatRefusal } from '../../licenses/enforcement';
 import type { Api } from '../../services';
 import { findUserByUserId, insertUser, toStoredUser } from '../repository';
 
@@ -24,6 +25,7 @@ export function registerCreateUser({ app, endpoint, services }: Api): void {
       request: { body: { required: true, content: { 'application/json': { schema: createUserRequestSchema } } } },
       responses: {
         200: { description: 'Created.', content: { 'application/json': { schema: createUserResponseSchema } } },
+        403: { description: "The organization's licence has no room for another active user.", content: { 'application/json': { schema: createUserFailedSchema } } },
         409: { description: 'The e-mail already has an account.', content: { 'application/json': { schema: createUserFailedSchema } } },
       },
     }),
@@ -34,6 +36,8 @@ export function registerCreateUser({ app, endpoint, services }: Api): void {
     const emailInUse = () =>
       c.json({ success: false as const, message: EMAIL_IN_USE_MESSAGE, data: { Failed: EMAIL_IN_USE_MESSAGE } }, 409);
     if (await findUserByUserId(services.db, body.emailAddress)) return emailInUse();
+    const seatRefusal = await userSeatRefusal(services.db, currentUser(c).row.org_id);
+    if (seatRefusal !== undefined) return c.json({ success: false as const, message: seatRefusal, data: { Failed: seatRefusal } }, LICENSE_REFUSED_STATUS);
     try {
       const row = await insertUser(services.db, {
         email: body.emailAddress,
