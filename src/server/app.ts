@@ -68,6 +68,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     chromiumPath: options.chromiumPath,
     browserPoolSize: options.browserPoolSize,
     scheduler,
+    browserWork: options.browserWork,
   });
 
   const services: Services = {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_LOGIN_LIMITS, type RateLimits } from './auth/rateLimiter';
 import { GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './auth/googleSso';
+import type { BrowserWork } from './runs/service';
 
 export interface ServerOptions {
   /** 0 picks any free port. */
@@ -34,6 +35,11 @@ export interface ServerOptions {
   publicDir: string;
   schedulerIntervalMs: number;
   loginLimits: RateLimits;
+  /**
+   * Replaces what every run does in its browser (runs/runService.ts BrowserWork). For benches and tests that start the
+   * server in-process: readServerOptions never sets it, so no environment variable or request can.
+   */
+  browserWork?: BrowserWork | undefined;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {

@@ -10,6 +10,7 @@ import { INTERRUPTED_DOWNLOAD_RATIO_BUDGET, runTransferBench } from './transfer'
 import { ESTIMATE_AT_CAP_BUDGET_MS, runRecurrenceBench } from './recurrence';
 import { runSchedulerBench, SCHEDULER_TICK_BUDGET_MS } from './scheduler';
 import { runSearchBench } from './search';
+import { runDispatchBench } from './dispatch';
 import { LIEFI_RECOVER_BUDGET_MS, runLiefiBench } from './liefi';
 import { runWallDisplayBench, WALL_DISPLAY_P99_BUDGET_MS } from './wall-displays';
 import { LOGIN_JS_WIRE_BUDGET_KB, runWireBench } from './wire';
@@ -43,6 +44,7 @@ async function main(): Promise<number> {
   const scheduler = await runSchedulerBench();
   printBudget('scheduler-tick', SCHEDULER_TICK_BUDGET_MS, 'ms');
   await runSearchBench();
+  await runDispatchBench();
 
   const exceeded = [
     loginJsKb > LOGIN_JS_WIRE_BUDGET_KB && `login JS ${loginJsKb.toFixed(1)} KB on the wire exceeds ${LOGIN_JS_WIRE_BUDGET_KB} KB`,

@@ -1,4 +1,3 @@
-import type { Browser } from 'playwright-core';
 import type { Collection } from '../../shared/contracts/collections';
 import { collectionSchema } from '../../shared/contracts/collections';
 import type { FileRef, RunProgress } from '../../shared/contracts/runs';
@@ -9,7 +8,7 @@ import { assertRunsAllowed, parallelSlots } from '../licenses/enforcement';
 import { BROWSER_DEVICE_TYPE, browserPoolIds, executableStamp, freeBrowserIds, freeBrowsersQuery, setBrowsersPluggedIn } from '../resources/browserPool';
 import type { Scheduler } from '../schedules/scheduler';
 import { artifactsRoot, RunArtifacts } from './artifacts';
-import { executeBrowserRun, type RunRecorder } from './executor/browserExecutor';
+import { executeBrowserRun, type BrowserRunOutcome, type RunRecorder } from './executor/browserExecutor';
 import { connectRemoteBrowser, createWarmBrowsers, type BrowserSession } from './executor/warmBrowsers';
 import { remoteEndpointOf, unplugSilentRemoteBrowsers } from '../resources/remoteBrowsers';
 import { abortRunsOfDeadReplicas, beat, joinReplicas, REPLICA_HEARTBEAT_MS } from './replicas';
@@ -42,7 +41,6 @@ interface StopRequest {
 
 interface ActiveRun {
   controller: AbortController;
-  browser?: Browser;
   stop: StopRequest | undefined;
   done: Promise<void>;
 }
@@ -72,6 +70,25 @@ export interface RunService {
   close(): Promise<void>;
 }
 
+export interface BrowserWorkInput {
+  /** The run as allocated: RUNNING on `deviceId`, executed by this replica. */
+  run: RunRow;
+  deviceId: string;
+  /** Where the work's logs, progress and step results go as they happen. */
+  recorder: RunRecorder;
+  /** Aborted when the run is cancelled or its resource released. */
+  signal: AbortSignal;
+}
+
+/**
+ * What a started run does on its resource, between its "Started on" log and the end the run service records (final
+ * log, state, progress, resource freed): by default the resource's browser (warm or remote) driven through the
+ * collection by executeBrowserRun. Answers the result and final progress, or undefined when the run went back to the
+ * queue without starting. Another implementation is for benches and tests only (tests/bench/dispatch.ts waits a
+ * fixed time instead, to measure the platform around the browser).
+ */
+export type BrowserWork = (input: BrowserWorkInput) => Promise<BrowserRunOutcome | undefined>;
+
 export interface RunServiceOptions {
   db: Db;
   /** Run artifacts go under its artifacts/ folder. */
@@ -82,6 +99,8 @@ export interface RunServiceOptions {
   scheduler: Scheduler;
   /** This process's name among the replicas of the database (replicas.ts): the runs it executes carry it. */
   replicaId: string;
+  /** Replaces the browser work of every run (programmatic only, never configuration); no Chromium is warmed for it. */
+  browserWork?: BrowserWork | undefined;
 }
 
 /** As often as Resource Management refreshes device statuses (spec part 1 §9). */
@@ -174,34 +193,43 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     };
   };
 
-  async function execute(run: RunRow, entry: ActiveRun): Promise<void> {
-    const recorder = recorderFor(run.status_id);
-    let state: RunState = 'FAILED';
-    let progress: RunProgress | undefined;
-    const [deviceId = ''] = parseStringList(run.resource_ids);
+  /** The real browser work: the resource's browser, or back to the queue when it cannot be had. */
+  async function driveBrowser({ run, deviceId, recorder, signal }: BrowserWorkInput): Promise<BrowserRunOutcome | undefined> {
     const remoteEndpoint = await remoteEndpointOf(db, deviceId);
+    const session = await acquireOrRequeue(run, deviceId, signal, remoteEndpoint);
+    if (!session) return undefined;
     try {
-      await recorder.log(`Started on ${deviceId}`);
-      const session = await acquireOrRequeue(run, deviceId, entry, remoteEndpoint);
-      if (!session) return;
-      entry.browser = session.browser;
-      const outcome = await executeBrowserRun({
+      return await executeBrowserRun({
         statusId: run.status_id,
         collection: collectionSchema.parse(JSON.parse(run.collection)),
         session,
         baseUrl: baseUrl ?? '',
         artifacts: new RunArtifacts(root, run.status_id),
         recorder,
-        signal: entry.controller.signal,
+        signal,
         variables: parseRunVariables(run.variables),
       });
+    } finally {
+      if (remoteEndpoint !== undefined) await session.browser.close().catch(() => undefined);
+      else browsers.release(deviceId, session.browser);
+    }
+  }
+
+  const browserWork = options.browserWork ?? driveBrowser;
+
+  async function execute(run: RunRow, entry: ActiveRun): Promise<void> {
+    const recorder = recorderFor(run.status_id);
+    let state: RunState = 'FAILED';
+    let progress: RunProgress | undefined;
+    const [deviceId = ''] = parseStringList(run.resource_ids);
+    try {
+      await recorder.log(`Started on ${deviceId}`);
+      const outcome = await browserWork({ run, deviceId, recorder, signal: entry.controller.signal });
+      if (!outcome) return;
       state = outcome.result;
       progress = outcome.progress;
     } catch (error) {
       if (!entry.stop) await recorder.log(`The run could not go on: ${firstLine(error)}`);
-    } finally {
-      if (entry.browser && remoteEndpoint !== undefined) await entry.browser.close().catch(() => undefined);
-      else if (entry.browser) browsers.release(deviceId, entry.browser);
     }
     if (closed) return;
     if (!entry.stop) await appendLog(db, run.status_id, `Finished: ${state}`);
@@ -217,12 +245,13 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
    * had the resource is unplugged (a local launch reports itself; a remote one goes Offline until its next heartbeat)
    * and the run goes back to the queue for a resource that works: it never ran, so nothing of it is lost.
    */
-  async function acquireOrRequeue(run: RunRow, deviceId: string, entry: ActiveRun, remoteEndpoint: string | undefined): Promise<BrowserSession | undefined> {
+  async function acquireOrRequeue(run: RunRow, deviceId: string, signal: AbortSignal, remoteEndpoint: string | undefined): Promise<BrowserSession | undefined> {
     try {
       return remoteEndpoint === undefined ? await browsers.acquire(deviceId) : await connectRemoteBrowser(remoteEndpoint);
     } catch (error) {
       if (closed) return undefined;
-      if (entry.stop) throw error;
+      // Stopped while the browser was coming: the stop decides how the run ends.
+      if (signal.aborted) throw error;
       // Offline at once; its next heartbeat makes it Available again.
       if (remoteEndpoint !== undefined) await setBrowsersPluggedIn(db, [deviceId], false);
       await requeueRun(db, run.status_id);
@@ -363,7 +392,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     },
     start(url) {
       baseUrl = url;
-      void warmFreeBrowsers();
+      // Work that drives no browser of this pool needs none started ahead of it.
+      if (!options.browserWork) void warmFreeBrowsers();
       const unregisterDispatch = options.scheduler.registerTickHandler('run dispatcher', async () => {
         await stopRunsEndedElsewhere();
         await dispatch();
