@@ -1,6 +1,5 @@
 import { DATE_FORMATS, formatDate } from '../../lib/dates';
 import {
-  CLIENT_TYPES,
   LICENSE_MESSAGES,
   LICENSE_WARNING_DAYS,
   licenseDaysLeft,
@@ -28,12 +27,6 @@ export function expiryDateText(date: string | null): string {
 export function filterTiles(tiles: readonly OrganizationTile[], search: string): OrganizationTile[] {
   const needle = search.trim().toLowerCase();
   return needle ? tiles.filter((tile) => tile.name.toLowerCase().includes(needle)) : [...tiles];
-}
-
-/** The ?type= of /organizations/new, any case; undefined for anything else. */
-export function clientTypeOf(value: unknown): ClientType | undefined {
-  const upper = typeof value === 'string' ? value.toUpperCase() : '';
-  return CLIENT_TYPES.find((type) => type === upper);
 }
 
 /** Licences free to give to a new organization, of `product` when given. */
