@@ -1,4 +1,4 @@
-/** Texts of the organizations screens that the spec does not name (docs/decisions.md, Organizations client). */
+/** Texts of the organizations screens that the spec does not name. */
 export const ORGANIZATIONS_TEXT = {
   loading: 'Loading organizations…',
   loadFailed: 'The organizations could not be loaded.',
