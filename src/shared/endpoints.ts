@@ -24,6 +24,15 @@ export const endpoints = {
   users: {
     byId: (id: string) => `${USERS_BASE}/${encodeURIComponent(id)}`,
     list: `${USERS_BASE}/`,
+    permissions: (id: string) => `${USERS_BASE}/${encodeURIComponent(id)}/permissions`,
+    status: (id: string) => `${USERS_BASE}/${encodeURIComponent(id)}/status`,
+    changePassword: `${USERS_BASE}/me/password`,
+  },
+  /** Spec part 3 §7 leaves the group paths open (getGroupById): mounted under /api/groups. */
+  groups: {
+    list: `${API_BASE}/groups`,
+    create: `${API_BASE}/groups`,
+    byId: (id: string) => `${API_BASE}/groups/${encodeURIComponent(id)}`,
   },
   /** Spec part 3 §7 names /organizations and {api}/licenses; both are mounted under /api. */
   organizations: {

@@ -22,7 +22,13 @@ export type SsoConfig = z.infer<typeof ssoConfigSchema>;
 /** Answer of POST /tokens/ and /sso besides the token headers. */
 export const loginResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ id: z.string(), userId: z.string(), email: z.string() }),
+  data: z.object({
+    id: z.string(),
+    userId: z.string(),
+    email: z.string(),
+    /** True while the user signs in with a password an administrator set: the app asks for a new one first. */
+    mustChangePassword: z.boolean().optional(),
+  }),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
