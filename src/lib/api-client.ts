@@ -10,6 +10,8 @@ export { ApiError } from './api-error';
 
 export const LOGIN_PATH = '/studio/login';
 export const LOGOUT_PATH = '/studio/logout';
+/** Where a user who must replace an administrator-given password is sent (first sign-in). */
+export const PASSWORD_CHANGE_PATH = '/studio/userLanding';
 /** The Web Locks name under which exactly one tab of the origin refreshes the tokens. */
 export const REFRESH_LOCK_NAME = 'studio:token-refresh';
 /** A tab that waits longer than this for another tab's refresh refreshes on its own. */
@@ -75,6 +77,18 @@ async function isValidationAnswer(response: Response): Promise<boolean> {
   if (response.status !== 400) return false;
   const body = await readJsonBody(response.clone());
   return typeof body === 'object' && body !== null && 'fieldErrors' in body;
+}
+
+/**
+ * A 403 that says the user must set a new password first: no refresh helps, the user has to go to the change page.
+ * The contract is loaded only then, keeping zod out of the sign-in bundle.
+ */
+async function isPasswordChangeRequired(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body = await readJsonBody(response.clone());
+  if (typeof body !== 'object' || body === null || !('message' in body)) return false;
+  const { PASSWORD_MESSAGES } = await import('../shared/contracts/users');
+  return body.message === PASSWORD_MESSAGES.changeRequired;
 }
 
 /**
@@ -235,6 +249,10 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (session && !sessionExempt && isTokenExpired(session.token)) token = await refreshTokens(session.token);
     let response = await send(path, init, token);
     if (response.status === 403 && !sessionExempt && session) {
+      if (await isPasswordChangeRequired(response)) {
+        exitTo(PASSWORD_CHANGE_PATH);
+        return response;
+      }
       token = await refreshTokens(token);
       response = await send(path, init, token);
     }
@@ -296,8 +314,9 @@ function signInData(body: unknown): LoginResponse['data'] | null {
   if (typeof body !== 'object' || body === null || !('data' in body)) return null;
   const { data } = body;
   if (typeof data !== 'object' || data === null) return null;
-  const { id, userId, email } = data as Record<string, unknown>;
-  return typeof id === 'string' && typeof userId === 'string' && typeof email === 'string' ? { id, userId, email } : null;
+  const { id, userId, email, mustChangePassword } = data as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof userId !== 'string' || typeof email !== 'string') return null;
+  return mustChangePassword === true ? { id, userId, email, mustChangePassword } : { id, userId, email };
 }
 
 export const { apiFetch, apiJson, login, loginWithSso, logout, refreshTokens } = createApiClient();

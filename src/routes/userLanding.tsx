@@ -1,10 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
-import { areaGuards } from '../features/auth/guards';
-import { NotAvailablePage } from '../features/shell/pages/NotAvailablePage';
+import { signedInTarget } from '../features/auth/sign-in-target';
+import { ChangePasswordPage } from '../features/users/pages/ChangePasswordPage';
 
+/** The first-sign-in password change: every signed-in user may reach it (a new user has no administration rights). */
 export const Route = createFileRoute('/userLanding')({
   staticData: { title: 'Users' },
-  beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.administration),
-  component: NotAvailablePage,
+  beforeLoad: ({ location }) => guardSignedIn(location),
+  component: UserLandingScreen,
 });
+
+function UserLandingScreen() {
+  return <ChangePasswordPage nextTarget={() => signedInTarget(undefined)} />;
+}

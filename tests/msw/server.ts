@@ -6,6 +6,8 @@ import { interactiveBotsHandlers } from './interactive-bots';
 import { organizationsHandlers } from './organizations';
 import { runsHandlers } from './runs-handlers';
 import { studioHandlers } from './studio-handlers';
+import { usersHandlers } from './users';
+import { groupsHandlers } from './groups';
 
 /** The msw server of the unit project; tests add per-test handlers with server.use(). */
-export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers);
+export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers);

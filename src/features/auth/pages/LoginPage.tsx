@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { ApiError, login, loginWithSso } from '../../../lib/api-client';
+import { ApiError, login, loginWithSso, PASSWORD_CHANGE_PATH } from '../../../lib/api-client';
 import { GOOGLE_SIGN_IN_NOT_CONFIGURED, MESSAGES } from '../../../shared/constants';
 import { fetchSsoConfig } from '../api/sso-config';
 import { LoginForm } from '../components/LoginForm';
@@ -25,12 +25,13 @@ export function LoginPage({ nextUrl, oauthCallback }: LoginPageProps) {
   // StrictMode runs effects twice; an authorization code can be exchanged only once.
   const exchangedCode = useRef<string | null>(null);
 
-  const finishSignIn = async (signIn: () => Promise<unknown>) => {
+  const finishSignIn = async (signIn: () => Promise<{ mustChangePassword?: boolean }>) => {
     setBusy(true);
     setError(null);
     try {
-      await signIn();
-      const target = await signedInTarget(nextUrl);
+      const { mustChangePassword } = await signIn();
+      // A password an administrator set is replaced first (first sign-in); the page then goes on to the usual target.
+      const target = mustChangePassword ? PASSWORD_CHANGE_PATH : await signedInTarget(nextUrl);
       if (isInAppTarget(target)) router.history.replace(target);
       else window.location.assign(target);
     } catch (failure) {

@@ -39,8 +39,8 @@ describe('OrganizationDetailsPage', () => {
     expect(within(screen.getByRole('region', { name: 'Groups (1)' })).getByRole('link', { name: 'QA' })).toBeInTheDocument();
     const users = screen.getByRole('region', { name: 'Users (1)' });
     expect(within(users).getByText('Ann Lee')).toBeInTheDocument();
-    expect(within(users).getByRole('link', { name: 'Add user' })).toHaveAttribute('href', '/studio/user-creation');
-    expect(screen.getByRole('link', { name: 'Add group' })).toHaveAttribute('href', '/studio/groupCreate/new');
+    expect(within(users).getByRole('link', { name: 'Add user' })).toHaveAttribute('href', '/studio/user-creation?orgId=org-acme');
+    expect(screen.getByRole('link', { name: 'Add group' })).toHaveAttribute('href', '/studio/groupCreate/new?orgId=org-acme');
   });
 
   it('pages the users ten at a time', async () => {

@@ -47,7 +47,7 @@ export function OrganizationDetailsPage({ orgId }: { orgId: string }) {
                 <span className="org-people__meta">{group.membersNumber} members</span>
               </>
             )}
-            addHref="/groupCreate/new"
+            addHref={`/groupCreate/new?orgId=${encodeURIComponent(organization.id)}`}
             addLabel="Add group"
             emptyText="No groups yet."
           />
@@ -66,7 +66,7 @@ export function OrganizationDetailsPage({ orgId }: { orgId: string }) {
                 </span>
               </>
             )}
-            addHref="/user-creation"
+            addHref={`/user-creation?orgId=${encodeURIComponent(organization.id)}`}
             addLabel="Add user"
             emptyText="No users yet."
           />
