@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { NotAvailablePage } from '../features/shell/pages/NotAvailablePage';
+import { NewGroupPage } from '../features/groups/pages/NewGroupPage';
+import { orgIdSearch } from '../features/groups/groups-search';
 
 export const Route = createFileRoute('/groupCreate/new')({
   staticData: { title: 'Create Group' },
+  validateSearch: orgIdSearch,
   beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.administration),
-  component: NotAvailablePage,
+  component: NewGroupScreen,
 });
+
+function NewGroupScreen() {
+  const { orgId } = Route.useSearch();
+  return <NewGroupPage orgId={orgId} />;
+}

@@ -1,10 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { NotAvailablePage } from '../features/shell/pages/NotAvailablePage';
+import { GroupDetailsPage } from '../features/groups/pages/GroupDetailsPage';
+import { orgIdSearch } from '../features/groups/groups-search';
 
 export const Route = createFileRoute('/groups/$id')({
   staticData: { title: 'Group Details' },
+  validateSearch: orgIdSearch,
   beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.administration),
-  component: NotAvailablePage,
+  loader: async ({ context, params }) => {
+    const { groupQuery } = await import('../features/groups/api/groups');
+    void context.queryClient.prefetchQuery(groupQuery(params.id));
+  },
+  component: GroupDetailsScreen,
 });
+
+function GroupDetailsScreen() {
+  const { id } = Route.useParams();
+  const { orgId } = Route.useSearch();
+  return <GroupDetailsPage id={id} orgId={orgId} />;
+}

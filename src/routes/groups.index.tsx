@@ -1,10 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { NotAvailablePage } from '../features/shell/pages/NotAvailablePage';
+import { GroupsPage } from '../features/groups/pages/GroupsPage';
+import { orgIdSearch } from '../features/groups/groups-search';
 
 export const Route = createFileRoute('/groups/')({
   staticData: { title: 'Groups' },
+  validateSearch: orgIdSearch,
   beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.administration),
-  component: NotAvailablePage,
+  component: GroupsScreen,
 });
+
+function GroupsScreen() {
+  const { orgId } = Route.useSearch();
+  return <GroupsPage orgId={orgId} />;
+}
