@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { NewGroupPage } from '../features/groups/pages/NewGroupPage';
-import { orgIdSearch } from '../features/groups/groups-search';
+import { NewGroupPage } from '../features/organizations/pages/NewGroupPage';
+import { orgIdSearch } from '../features/organizations/groups-search';
 
 export const Route = createFileRoute('/groupCreate/new')({
   staticData: { title: 'Create Group' },

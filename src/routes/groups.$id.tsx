@@ -1,15 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { GroupDetailsPage } from '../features/groups/pages/GroupDetailsPage';
-import { orgIdSearch } from '../features/groups/groups-search';
+import { GroupDetailsPage } from '../features/organizations/pages/GroupDetailsPage';
+import { orgIdSearch } from '../features/organizations/groups-search';
 
 export const Route = createFileRoute('/groups/$id')({
   staticData: { title: 'Group Details' },
   validateSearch: orgIdSearch,
   beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.administration),
   loader: async ({ context, params }) => {
-    const { groupQuery } = await import('../features/groups/api/groups');
+    const { groupQuery } = await import('../features/organizations/api/groups');
     void context.queryClient.prefetchQuery(groupQuery(params.id));
   },
   component: GroupDetailsScreen,

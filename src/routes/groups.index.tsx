@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { GroupsPage } from '../features/groups/pages/GroupsPage';
-import { orgIdSearch } from '../features/groups/groups-search';
+import { GroupsPage } from '../features/organizations/pages/GroupsPage';
+import { orgIdSearch } from '../features/organizations/groups-search';
 
 export const Route = createFileRoute('/groups/')({
   staticData: { title: 'Groups' },

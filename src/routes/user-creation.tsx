@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { UserCreationPage } from '../features/users/pages/UserCreationPage';
-import { orgIdSearch } from '../features/groups/groups-search';
+import { UserCreationPage } from '../features/organizations/pages/UserCreationPage';
+import { orgIdSearch } from '../features/organizations/groups-search';
 
 export const Route = createFileRoute('/user-creation')({
   staticData: { title: 'User Creation' },

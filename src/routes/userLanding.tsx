@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { signedInTarget } from '../features/auth/sign-in-target';
-import { ChangePasswordPage } from '../features/users/pages/ChangePasswordPage';
+import { ChangePasswordPage } from '../features/organizations/pages/ChangePasswordPage';
 
 /** The first-sign-in password change: every signed-in user may reach it (a new user has no administration rights). */
 export const Route = createFileRoute('/userLanding')({

@@ -8,7 +8,7 @@ import { CheckboxGroup } from '../../../ui/CheckboxGroup';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/toast-queue';
-import { organizationsQuery } from '../../organizations/api/organizations';
+import { organizationsQuery } from '../api/organizations';
 import { createUser, CreateUserRefused } from '../api/users';
 import { usersKeys } from '../api/users-keys';
 import { fieldMessages, serverFieldMessages } from '../form-errors';

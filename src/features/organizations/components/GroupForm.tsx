@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button';
 import { CheckboxGroup } from '../../../ui/CheckboxGroup';
 import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
-import { usersQuery } from '../../users/api/users';
+import { usersQuery } from '../api/users';
 
 export interface GroupFormValues {
   name: string;

@@ -1,4 +1,4 @@
-import { usePlatformAdmin } from '../organizations/use-platform-admin';
+import { usePlatformAdmin } from './use-platform-admin';
 
 /**
  * The organization a page works on: ?orgId= for a platform administrator, else undefined (the caller's own; the

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { usePlatformAdmin } from '../../organizations/use-platform-admin';
+import { usePlatformAdmin } from '../use-platform-admin';
 import { UserForm } from '../components/UserForm';
 import { UsersTable } from '../components/UsersTable';
 import '../users.css';
