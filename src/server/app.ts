@@ -115,7 +115,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   app.openAPIRegistry.registerComponent('securitySchemes', BEARER_SCHEME, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
 
   const idempotent = idempotency(db);
-  const { endpoint, registry } = createEndpointDeclarer(app, (access) => [authorize(services, access), idempotent]);
+  const { endpoint, registry } = createEndpointDeclarer(app, (declared) => [authorize(services, declared), idempotent]);
   registerApiRoutes({ app, endpoint, services });
   registerDemoApp(app);
   app.doc31(endpoints.openApi, {

@@ -56,9 +56,12 @@ import { registerRunNow } from './schedules/routes/runNow';
 import { registerSaveSchedule } from './schedules/routes/saveSchedule';
 import { registerGetAllTags } from './tags/routes/getAllTags';
 import { registerSaveTag } from './tags/routes/saveTag';
+import { registerChangePassword } from './users/routes/changePassword';
 import { registerCreateUser } from './users/routes/createUser';
 import { registerGetUser } from './users/routes/getUser';
 import { registerListUsers } from './users/routes/listUsers';
+import { registerSetUserPermissions } from './users/routes/setUserPermissions';
+import { registerSetUserStatus } from './users/routes/setUserStatus';
 import { registerCreateLicense } from './licenses/routes/createLicense';
 import { registerListLicenses } from './licenses/routes/listLicenses';
 import { registerUpdateLicense } from './licenses/routes/updateLicense';
@@ -87,6 +90,9 @@ const registrations: ((api: Api) => void)[] = [
   registerListUsers,
   registerCreateUser,
   registerGetUser,
+  registerSetUserPermissions,
+  registerSetUserStatus,
+  registerChangePassword,
   registerHealthCheck,
   registerHealthStatus,
   registerLoadCollection,

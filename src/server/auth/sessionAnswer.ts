@@ -19,5 +19,5 @@ export function setTokenHeaders(c: Context, pair: TokenPair): void {
 }
 
 export function loginBody(user: UserRow): LoginResponse {
-  return { success: true, data: { id: user.id, userId: user.user_id, email: user.user_id } };
+  return { success: true, data: { id: user.id, userId: user.user_id, email: user.user_id, mustChangePassword: user.must_change_password === 1 } };
 }

@@ -23,6 +23,8 @@ export interface Sessions {
   /** Rotates a refresh token; null when it is unknown, expired, revoked or reused after the grace window. */
   refresh(presentedToken: string): Promise<TokenPair | null>;
   revoke(familyId: string): Promise<void>;
+  /** Ends every sign-in session of the user, but `exceptFamilyId` when given (deactivation, a password change). */
+  revokeAllOf(userId: string, exceptFamilyId?: string): Promise<void>;
   isActive(familyId: string): Promise<boolean>;
 }
 
@@ -63,7 +65,7 @@ export function createSessions(db: Db, signer: AccessTokenSigner, settings: Sess
     const successor = successorOf(presented);
     const row = await db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hashToken(successor)).executeTakeFirst();
     const user = row && row.revoked === 0 ? await findUserById(db, row.user_id) : undefined;
-    if (!row || !user) return null;
+    if (!row || !user || user.active === 0) return null;
     return (await issuePair(user, row.family_id, successor, Date.parse(row.created_at))).pair;
   }
 
@@ -85,7 +87,7 @@ export function createSessions(db: Db, signer: AccessTokenSigner, settings: Sess
         return null;
       }
       const user = await findUserById(db, current.user_id);
-      if (!user) return null;
+      if (!user || user.active === 0) return null;
       const { pair, row } = await issuePair(user, current.family_id, successorOf(presentedToken), now);
       const rotated = await db.transaction().execute(async (trx) => {
         const { numUpdatedRows } = await trx
@@ -104,6 +106,12 @@ export function createSessions(db: Db, signer: AccessTokenSigner, settings: Sess
     },
 
     revoke,
+
+    async revokeAllOf(userId, exceptFamilyId) {
+      let query = db.updateTable('refresh_tokens').set({ revoked: 1 }).where('user_id', '=', userId).where('revoked', '=', 0);
+      if (exceptFamilyId !== undefined) query = query.where('family_id', '!=', exceptFamilyId);
+      await query.execute();
+    },
 
     async isActive(familyId) {
       const live = await db

@@ -8,6 +8,7 @@ import type {
 } from './schema-collections';
 import type { InteractiveBotsTable } from './schema-bots';
 import type { LicensesTable, OrganizationsTable } from './schema-organizations';
+import type { GroupMembersTable, GroupsTable } from './schema-groups';
 import type { CollectionAttachmentsTable, CollectionExportsTable, ImportProcessesTable } from './schema-importexport';
 import type { RunLogsTable, RunsTable, StepResultsTable } from './schema-runs';
 import type {
@@ -38,6 +39,8 @@ export interface UsersTable {
    * inserts that predate it take the default.
    */
   active?: number;
+  /** 1 while the user must replace a password an administrator set (migration 0011, default 0). */
+  must_change_password?: number;
 }
 
 export type { OrganizationsTable };
@@ -116,6 +119,8 @@ export interface Database {
   users: UsersTable;
   organizations: OrganizationsTable;
   licenses: LicensesTable;
+  groups: GroupsTable;
+  group_members: GroupMembersTable;
   refresh_tokens: RefreshTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   resources: ResourcesTable;

@@ -1,11 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
+import { PASSWORD_MESSAGES } from '../../shared/contracts/users';
+import { endpoints, USERS_BASE } from '../../shared/endpoints';
 import type { AccessTokenSigner } from '../auth/accessTokens';
 import type { Sessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { findUserById, userFeatures } from '../users/repository';
 import { ApiError, FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from './apiError';
 import type { AppEnv } from './appEnv';
-import { isAllowed, type Access } from './endpoints';
+import { isAllowed, type DeclaredEndpoint } from './endpoints';
 
 export interface AuthorizationDeps {
   db: Db;
@@ -20,18 +22,37 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
 
-/** Checks the access token, then the caller's current permissions from the database, before any validation. */
-export function authorize(deps: AuthorizationDeps, access: Access): MiddlewareHandler<AppEnv> {
+/**
+ * What a user who must replace an administrator's password may still call: the change itself, sign-out and reading
+ * their own record (the shell needs it). Refresh is public (it presents the refresh token), so it passes anyway.
+ */
+function allowedBeforePasswordChange(declared: DeclaredEndpoint, callerId: string, params: Record<string, string>): boolean {
+  const key = `${declared.method} ${declared.path}`;
+  if (key === `GET ${endpoints.auth.logout}` || key === `POST ${endpoints.users.changePassword}`) return true;
+  return key === `GET ${USERS_BASE}/{id}` && params['id'] === callerId;
+}
+
+/**
+ * Checks the access token, then the caller's account (it exists and is active), session and current permissions from
+ * the database, before any validation: a deactivated user's tokens stop working at once. While the user must change
+ * the password an administrator set, everything but the change answers 403.
+ */
+export function authorize(deps: AuthorizationDeps, declared: DeclaredEndpoint): MiddlewareHandler<AppEnv> {
+  const { access } = declared;
   return async (c, next) => {
     if (access === 'public') return next();
     const claims = await deps.signer.verify(bearerToken(c.req.header('authorization')) ?? '');
     if (!claims) throw new ApiError(401, UNAUTHENTICATED_MESSAGE, CHALLENGE);
     const row = await findUserById(deps.db, claims.sub);
-    if (!row || claims.sid === undefined || !(await deps.sessions.isActive(claims.sid))) {
+    if (!row || row.active === 0 || claims.sid === undefined || !(await deps.sessions.isActive(claims.sid))) {
       throw new ApiError(401, UNAUTHENTICATED_MESSAGE, CHALLENGE);
     }
+    const params = c.req.param();
+    if (row.must_change_password === 1 && !allowedBeforePasswordChange(declared, row.id, params)) {
+      throw new ApiError(403, PASSWORD_MESSAGES.changeRequired);
+    }
     const features = userFeatures(row);
-    if (!isAllowed(access, features, row.id, c.req.param())) throw new ApiError(403, FORBIDDEN_MESSAGE);
+    if (!isAllowed(access, features, row.id, params)) throw new ApiError(403, FORBIDDEN_MESSAGE);
     c.set('user', { row, features, sessionId: claims.sid });
     return next();
   };

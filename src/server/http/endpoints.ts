@@ -54,15 +54,16 @@ function toRoutingPath(openApiPath: string): string {
  * access check (and the other per-endpoint middleware) in front of its validators, and documents its security
  * and error answers. Register the handler with `app.openapi(route, handler)` on the returned route.
  */
-export function createEndpointDeclarer(app: OpenAPIHono<AppEnv>, middlewareFor: (access: Access) => MiddlewareHandler<AppEnv>[]) {
+export function createEndpointDeclarer(app: OpenAPIHono<AppEnv>, middlewareFor: (declared: DeclaredEndpoint) => MiddlewareHandler<AppEnv>[]) {
   const registry: DeclaredEndpoint[] = [];
 
   function endpoint<R extends RouteConfig>(access: Access, route: R): R {
     const config: RouteConfig = route;
     config.security = access === 'public' ? [] : [{ [BEARER_SCHEME]: [] }];
     config.responses = { ...documentedErrors(access, config.request !== undefined), ...config.responses };
-    registry.push({ method: route.method.toUpperCase(), path: route.path, access });
-    app.on([route.method.toUpperCase()], [toRoutingPath(route.path)], ...middlewareFor(access));
+    const declared: DeclaredEndpoint = { method: route.method.toUpperCase(), path: route.path, access };
+    registry.push(declared);
+    app.on([declared.method], [toRoutingPath(route.path)], ...middlewareFor(declared));
     return route;
   }
 

@@ -106,7 +106,7 @@ describe('cross-cutting HTTP behaviour', () => {
       method: 'POST',
       token,
       headers: { 'content-type': 'application/json', 'Idempotency-Key': 'k'.repeat(300) },
-      body: JSON.stringify({ firstName: 'A', lastName: 'B', emailAddress: 'long@example.test', password: 'p' }),
+      body: JSON.stringify({ firstName: 'A', lastName: 'B', emailAddress: 'long@example.test', password: 'Long-key-password-1' }),
     });
     expect(response.status).toBe(400);
   });

@@ -17,7 +17,7 @@ describe('POST /api/tokens/', () => {
     t = await startTestServer();
     const result = await t.login(t.admin.email, t.admin.password);
     expect(result.status).toBe(200);
-    expect(loginResponseSchema.parse(result.body).data).toEqual({ id: t.admin.id, userId: t.admin.email, email: t.admin.email });
+    expect(loginResponseSchema.parse(result.body).data).toEqual({ id: t.admin.id, userId: t.admin.email, email: t.admin.email, mustChangePassword: false });
     expect(result.refreshToken).toMatch(/^[\w-]{43}$/);
     const claims = claimsOf(result.token ?? '');
     expect(claims.sub).toBe(t.admin.id);

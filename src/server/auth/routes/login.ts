@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { loginRequestSchema, loginResponseSchema } from '../../../shared/contracts/auth';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { MESSAGES } from '../../../shared/constants';
+import { USER_ADMIN_MESSAGES } from '../../../shared/contracts/users';
 import { endpoints } from '../../../shared/endpoints';
 import { decoyPasswordHash, verifyPassword } from '../passwords';
 import { ApiError } from '../../http/apiError';
@@ -29,7 +30,7 @@ export function registerLogin({ app, endpoint, services }: Api): void {
           headers: tokenHeadersSchema,
           content: { 'application/json': { schema: loginResponseSchema } },
         },
-        401: { description: 'Unknown e-mail or wrong password.', content: { 'application/json': { schema: errorBodySchema } } },
+        401: { description: 'Unknown e-mail or wrong password, or (right password) a deactivated account.', content: { 'application/json': { schema: errorBodySchema } } },
         429: {
           description: 'Too many failed attempts for the account or the address.',
           content: { 'application/json': { schema: errorBodySchema } },
@@ -51,6 +52,11 @@ export function registerLogin({ app, endpoint, services }: Api): void {
     if (!user || !valid) {
       await services.loginLimiter.record(account, address);
       throw new ApiError(401, MESSAGES.accountNotFound);
+    }
+    // Only the right password learns that the account is deactivated; the attempt counts like a failure.
+    if (user.active === 0) {
+      await services.loginLimiter.record(account, address);
+      throw new ApiError(401, USER_ADMIN_MESSAGES.inactive);
     }
     await services.loginLimiter.forget(account);
     setTokenHeaders(c, await services.sessions.start(user));

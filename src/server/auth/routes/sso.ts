@@ -6,6 +6,7 @@ import { endpoints } from '../../../shared/endpoints';
 import { exchangeGoogleCode } from '../googleSso';
 import { ApiError } from '../../http/apiError';
 import type { Api } from '../../services';
+import { USER_ADMIN_MESSAGES } from '../../../shared/contracts/users';
 import { findUserByUserId } from '../../users/repository';
 import { loginBody, setTokenHeaders, tokenHeadersSchema } from '../sessionAnswer';
 
@@ -47,6 +48,7 @@ export function registerSso({ app, endpoint, services }: Api): void {
     }
     const user = await findUserByUserId(services.db, exchange.email);
     if (!user) throw new ApiError(401, MESSAGES.accountNotFound);
+    if (user.active === 0) throw new ApiError(401, USER_ADMIN_MESSAGES.inactive);
     setTokenHeaders(c, await services.sessions.start(user));
     return c.json(loginBody(user), 200);
   });

@@ -9,6 +9,7 @@ import { variablesMigration } from './0007_variables';
 import { queueOrderMigration } from './0008_queue_order';
 import { sharedStateMigration } from './0009_shared_state';
 import { organizationsMigration } from './0010_organizations';
+import { usersGroupsMigration } from './0011_users_groups';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008_queue_order': queueOrderMigration,
   '0009_shared_state': sharedStateMigration,
   '0010_organizations': organizationsMigration,
+  '0011_users_groups': usersGroupsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -7,12 +7,13 @@ import {
   USER_CREATED_MESSAGE,
 } from '../../../shared/contracts/users';
 import { endpoints } from '../../../shared/endpoints';
+import { assertNotBreached } from '../../auth/newPassword';
 import { hashPassword } from '../../auth/passwords';
 import { isUniqueViolation } from '../../db/dialect';
-import { currentUser } from '../../http/appEnv';
 import { LICENSE_REFUSED_STATUS, userSeatRefusal } from '../../licenses/enforcement';
 import type { Api } from '../../services';
 import { findUserByUserId, insertUser, toStoredUser } from '../repository';
+import { administeredOrgId } from '../scope';
 
 export function registerCreateUser({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -21,7 +22,7 @@ export function registerCreateUser({ app, endpoint, services }: Api): void {
       method: 'post',
       path: endpoints.users.list,
       tags: ['Users'],
-      summary: "Create a user in the caller's organization",
+      summary: "Create a user in the caller's organization (a platform administrator may name another); the user must change the password at the first sign-in",
       request: { body: { required: true, content: { 'application/json': { schema: createUserRequestSchema } } } },
       responses: {
         200: { description: 'Created.', content: { 'application/json': { schema: createUserResponseSchema } } },
@@ -33,16 +34,19 @@ export function registerCreateUser({ app, endpoint, services }: Api): void {
 
   app.openapi(route, async (c) => {
     const body = c.req.valid('json');
+    const orgId = await administeredOrgId(services.db, c, body.orgId);
+    await assertNotBreached(body.password, 'password');
     const emailInUse = () =>
       c.json({ success: false as const, message: EMAIL_IN_USE_MESSAGE, data: { Failed: EMAIL_IN_USE_MESSAGE } }, 409);
     if (await findUserByUserId(services.db, body.emailAddress)) return emailInUse();
-    const seatRefusal = await userSeatRefusal(services.db, currentUser(c).row.org_id);
+    const seatRefusal = await userSeatRefusal(services.db, orgId);
     if (seatRefusal !== undefined) return c.json({ success: false as const, message: seatRefusal, data: { Failed: seatRefusal } }, LICENSE_REFUSED_STATUS);
     try {
       const row = await insertUser(services.db, {
         email: body.emailAddress,
         passwordHash: await hashPassword(body.password),
-        orgId: currentUser(c).row.org_id,
+        orgId,
+        mustChangePassword: true,
         firstName: body.firstName,
         lastName: body.lastName,
         features: body.features ?? [],

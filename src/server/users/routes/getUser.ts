@@ -1,11 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { userResponseSchema } from '../../../shared/contracts/auth';
 import { USERS_BASE } from '../../../shared/endpoints';
-import { ApiError } from '../../http/apiError';
+import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
-import { findUserById, toStoredUser } from '../repository';
-
-export const USER_NOT_FOUND_MESSAGE = 'No such user.';
+import { storedUserOf } from '../repository';
+import { administeredUser, userIdParams } from '../scope';
 
 export function registerGetUser({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -14,15 +13,16 @@ export function registerGetUser({ app, endpoint, services }: Api): void {
       method: 'get',
       path: `${USERS_BASE}/{id}`,
       tags: ['Users'],
-      summary: "A user's record: one's own, or anyone's with ORGANIZATIONS_MANAGEMENT",
-      request: { params: z.object({ id: z.string().min(1).max(100) }) },
+      summary: "A user's record: one's own, or, with ORGANIZATIONS_MANAGEMENT, a user of an organization one administers",
+      request: { params: userIdParams },
       responses: { 200: { description: 'The stored user.', content: { 'application/json': { schema: userResponseSchema } } } },
     }),
   );
 
   app.openapi(route, async (c) => {
-    const row = await findUserById(services.db, c.req.valid('param').id);
-    if (!row) throw new ApiError(404, USER_NOT_FOUND_MESSAGE);
-    return c.json({ success: true as const, data: toStoredUser(row) }, 200);
+    const { id } = c.req.valid('param');
+    const caller = currentUser(c).row;
+    const row = id === caller.id ? caller : await administeredUser(services.db, c, id);
+    return c.json({ success: true as const, data: await storedUserOf(services.db, row) }, 200);
   });
 }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { userResponseSchema } from '../../../shared/contracts/auth';
-import { createUserResponseSchema, userListResponseSchema } from '../../../shared/contracts/users';
+import { createUserResponseSchema, userAccountListResponseSchema } from '../../../shared/contracts/users';
 import { PERMISSIONS } from '../../../shared/permissions';
 import { REPLAYED_HEADER } from '../../http/idempotency';
 import { startTestServer, type TestServer } from '../../testing/testServer';
@@ -29,7 +29,7 @@ describe('users', () => {
     expect(other.data.userId).toBe(user.email);
     const admin = userResponseSchema.parse(await (await t.request(`/api/users/${t.admin.id}`, { token })).json());
     expect(admin.data.permissions.features).toEqual([...PERMISSIONS]);
-    const list = userListResponseSchema.parse(await (await t.request('/api/users/', { token })).json());
+    const list = userAccountListResponseSchema.parse(await (await t.request('/api/users/', { token })).json());
     expect(list.data.map((u) => u.userId).sort()).toEqual([t.admin.email, user.email].sort());
     expect((await t.request('/api/users/no-such-id', { token })).status).toBe(404);
   });
@@ -51,7 +51,7 @@ describe('users', () => {
         method: 'POST',
         token,
         headers: { 'content-type': 'application/json', 'Idempotency-Key': key },
-        body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', emailAddress: email, password: 'secret-1' }),
+        body: JSON.stringify({ firstName: 'Ada', lastName: 'Lovelace', emailAddress: email, password: 'Lovelace-engine-1843' }),
       });
     const first = await create('key-1', 'ada@example.test');
     expect(first.status).toBe(200);
@@ -67,7 +67,7 @@ describe('users', () => {
     const fresh = await create('key-2', 'ada@example.test');
     expect(fresh.status).toBe(409);
     expect(await fresh.json()).toEqual({ success: false, message: 'Email already in use', data: { Failed: 'Email already in use' } });
-    expect((await t.login('ada@example.test', 'secret-1')).status).toBe(200);
+    expect((await t.login('ada@example.test', 'Lovelace-engine-1843')).status).toBe(200);
   });
 
   it('runs concurrent repeats of one key once', async () => {
@@ -78,7 +78,7 @@ describe('users', () => {
         method: 'POST',
         token,
         headers: { 'content-type': 'application/json', 'Idempotency-Key': 'burst' },
-        body: JSON.stringify({ firstName: 'A', lastName: 'B', emailAddress: 'burst@example.test', password: 'p' }),
+        body: JSON.stringify({ firstName: 'A', lastName: 'B', emailAddress: 'burst@example.test', password: 'Burst-password-42' }),
       });
     const answers = await Promise.all([send(), send(), send()]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
@@ -96,7 +96,7 @@ describe('users', () => {
           method: 'POST',
           token,
           headers: { 'content-type': 'application/json', 'Idempotency-Key': 'shared-key' },
-          body: JSON.stringify({ firstName: 'A', lastName: 'B', emailAddress: email, password: 'p' }),
+          body: JSON.stringify({ firstName: 'A', lastName: 'B', emailAddress: email, password: 'Burst-password-42' }),
         })
       ).status;
     expect(await send(await t.tokenFor(t.admin), 'one@example.test')).toBe(200);
