@@ -56,6 +56,11 @@ import { registerRunNow } from './schedules/routes/runNow';
 import { registerSaveSchedule } from './schedules/routes/saveSchedule';
 import { registerGetAllTags } from './tags/routes/getAllTags';
 import { registerSaveTag } from './tags/routes/saveTag';
+import { registerCreateGroup } from './groups/routes/createGroup';
+import { registerDeleteGroup } from './groups/routes/deleteGroup';
+import { registerGetGroup } from './groups/routes/getGroup';
+import { registerListGroups } from './groups/routes/listGroups';
+import { registerUpdateGroup } from './groups/routes/updateGroup';
 import { registerChangePassword } from './users/routes/changePassword';
 import { registerCreateUser } from './users/routes/createUser';
 import { registerGetUser } from './users/routes/getUser';
@@ -93,6 +98,11 @@ const registrations: ((api: Api) => void)[] = [
   registerSetUserPermissions,
   registerSetUserStatus,
   registerChangePassword,
+  registerListGroups,
+  registerGetGroup,
+  registerCreateGroup,
+  registerUpdateGroup,
+  registerDeleteGroup,
   registerHealthCheck,
   registerHealthStatus,
   registerLoadCollection,

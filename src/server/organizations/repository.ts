@@ -37,6 +37,9 @@ const tilesQuery = (db: Db) =>
         .whereRef('users.org_id', '=', 'org.id')
         .where('users.active', '=', 1)
         .as('users_number'),
+    )
+    .select((eb) =>
+      eb.selectFrom('groups').select(eb.fn.countAll<number>().as('count')).whereRef('groups.org_id', '=', 'org.id').as('groups_number'),
     );
 
 type TileRow = Awaited<ReturnType<ReturnType<typeof tilesQuery>['executeTakeFirstOrThrow']>>;
@@ -65,8 +68,7 @@ function tileOf(row: TileRow, now: number): OrganizationTile {
     date: row.expires_at,
     status: row.expires_at === null ? 'active' : licenseExpiryClass(row.expires_at, now),
     type,
-    // No groups table yet (spec part 3 §2 Groups is a placeholder): every organization has none.
-    groupsNumber: 0,
+    groupsNumber: Number(row.groups_number ?? 0),
     usersNumber: Number(row.users_number ?? 0),
     isPlatform: row.is_platform === 1,
   };
@@ -89,6 +91,14 @@ export async function organizationDetails(db: Db, id: string, now: number): Prom
     .where('org_id', '=', id)
     .orderBy('user_id')
     .execute();
+  const groups = await db
+    .selectFrom('groups as g')
+    .leftJoin('group_members as m', 'm.group_id', 'g.id')
+    .select(['g.id', 'g.name', (eb) => eb.fn.count<number>('m.user_id').as('members')])
+    .where('g.org_id', '=', id)
+    .groupBy(['g.id', 'g.name'])
+    .orderBy('g.name')
+    .execute();
   const running = await db
     .selectFrom('runs')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -100,7 +110,7 @@ export async function organizationDetails(db: Db, id: string, now: number): Prom
     detailNumber: row.detail_number,
     createdAt: row.created_at,
     licenseDetails: license ? toLicense(license, now) : null,
-    groups: [],
+    groups: groups.map((group) => ({ id: group.id, name: group.name, membersNumber: Number(group.members) })),
     Accounts: accounts.map((account) => ({
       id: account.id,
       userId: account.user_id,
