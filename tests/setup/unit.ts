@@ -1,12 +1,16 @@
 import '@testing-library/jest-dom/vitest';
 // A browser has IndexedDB: the signed-in shell starts the offline queues (Dexie) and the import/export watcher.
 import 'fake-indexeddb/auto';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { authBackend } from '../msw/auth-backend';
 import { server } from '../msw/server';
 
 // No src module is imported here: vitest cannot vi.mock a module a setup file has already loaded.
+
+// A screen's first render loads its lazy route chunks; on a loaded two-core machine that took over the 1 s default
+// of findBy* and waitFor (StudioPage's first test, once in a whole-suite run). A passing wait returns as soon as it holds.
+configure({ asyncUtilTimeout: 5_000 });
 
 /** Where the app lives, so relative URLs and the router's basepath resolve as in production. */
 export const TEST_APP_URL = 'http://localhost/studio/';
