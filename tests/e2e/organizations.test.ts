@@ -20,7 +20,9 @@ async function createUser(page: Page, { first, email, permission }: { first: str
   await form.getByRole('textbox', { name: 'Last Name' }).fill('Tester');
   await form.getByRole('textbox', { name: 'Email' }).fill(email);
   await form.getByLabel('Password', { exact: true }).fill(FIRST_PASSWORD);
-  await form.getByRole('checkbox', { name: permission }).check();
+  // react-aria hides the input itself under its drawn box: a person clicks the label.
+  await form.getByText(permission, { exact: true }).click();
+  await expect.poll(() => form.getByRole('checkbox', { name: permission }).isChecked()).toBe(true);
   await form.getByRole('button', { name: 'Submit' }).click();
 }
 
@@ -55,11 +57,12 @@ describe.skipIf(chromiumMissing)('organizations, licences and users in real Chro
 
     // Two users fill the licence; a third is refused with its message.
     await admin.goto(`${baseUrl}/studio/user-creation?orgId=${encodeURIComponent(organization?.id ?? '')}`);
+    await expect.poll(() => admin.getByRole('button', { name: /Organization/ }).textContent()).toContain(ORGANIZATION);
     await createUser(admin, { first: 'Studio', email: tester.email, permission: 'Studio' });
     await admin.getByText(USER_CREATE_MESSAGES.created).first().waitFor();
     await createUser(admin, { first: 'Second', email: 'second@field-lab.test', permission: 'Control room' });
     await expect.poll(() => admin.getByText(USER_CREATE_MESSAGES.created).count()).toBeGreaterThan(0);
-    await admin.getByRole('row', { name: /second@field-lab\.test/ }).waitFor();
+    await admin.getByRole('row').filter({ hasText: 'second@field-lab.test' }).waitFor();
     await createUser(admin, { first: 'Third', email: 'third@field-lab.test', permission: 'Studio' });
     await admin.getByText(LICENSE_MESSAGES.usersFull(2)).first().waitFor();
     await screenshot(admin, 'user-creation-licence-full');

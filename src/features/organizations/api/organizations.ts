@@ -18,6 +18,9 @@ export const organizationsQuery = () =>
     queryKey: organizationsKeys.list(),
     queryFn: async ({ signal }): Promise<OrganizationTile[]> =>
       (await apiJson(endpoints.organizations.list, organizationListResponseSchema, { signal })).data,
+    // Fetched again on every mount: a list restored from the persisted cache may predate the organization just
+    // created, and the user picker then showed its placeholder for the ?orgId= it was opened with.
+    staleTime: 0,
   });
 
 /** GET /organizations/{id}: a failure (404 included) is not retried, the page says it could not find the organization. */
