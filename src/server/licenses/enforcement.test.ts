@@ -47,6 +47,15 @@ describe('licence enforcement without browsers', { timeout: 60_000 }, () => {
     for (const n of [4, 5, 6]) expect((await sendJson(t, endpoints.users.list, 'POST', newUser(n), admin)).status).toBe(200);
   });
 
+  it('gives the last seats once when administrators take them at the same time', async () => {
+    const org = await licensedOrganization(t, { users: 3 });
+    const orgAdmin = await org.tokenFor(['ORGANIZATIONS_MANAGEMENT']);
+    const answers = await Promise.all([10, 11, 12, 13, 14, 15].map((n) => sendJson(t, endpoints.users.list, 'POST', newUser(n), orgAdmin)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 403, 403, 403, 403]);
+    const active = await t.server.services.db.selectFrom('users').select('id').where('org_id', '=', org.orgId).where('active', '=', 1).execute();
+    expect(active).toHaveLength(3);
+  });
+
   it('refuses runs, Run Now and schedule firings once the licence expired, and runs once the credit is spent', async () => {
     const org = await licensedOrganization(t);
     const token = await org.tokenFor(['STUDIO', 'CONTROL_ROOM']);

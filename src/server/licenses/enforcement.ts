@@ -31,8 +31,8 @@ export async function assertRunsAllowed(db: Db, orgId: string, now: number): Pro
 }
 
 /** Why one more active user may not join the organization; undefined when the licence has room (or there is none). */
-export async function userSeatRefusal(db: Db, orgId: string): Promise<string | undefined> {
-  const license = await licenseOfOrganization(db, orgId);
+async function userSeatRefusal(db: Db, orgId: string): Promise<string | undefined> {
+  const license = await lockedRowsWaiting(db, db.selectFrom('licenses').select('users').where('org_id', '=', orgId)).executeTakeFirst();
   if (!license) return undefined;
   const { count } = await db
     .selectFrom('users')
@@ -41,6 +41,19 @@ export async function userSeatRefusal(db: Db, orgId: string): Promise<string | u
     .where('active', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(count) >= license.users ? LICENSE_MESSAGES.usersFull(license.users) : undefined;
+}
+
+/**
+ * Makes one more active user of the organization with `join` (an insert, a reactivation) when its licence has a seat,
+ * in one transaction with the count. The licence row is locked first (FOR UPDATE on PostgreSQL; SQLite has one
+ * writer), so two administrators taking the last seat at once cannot both get it. Answers the licence's refusal
+ * instead when it is full.
+ */
+export async function joinWithinSeats<T>(db: Db, orgId: string, join: (trx: Db) => Promise<T>): Promise<{ refusal: string } | { joined: T }> {
+  return db.transaction().execute(async (trx) => {
+    const refusal = await userSeatRefusal(trx, orgId);
+    return refusal === undefined ? { joined: await join(trx) } : { refusal };
+  });
 }
 
 async function runningCounts(db: Db, orgIds: readonly string[]): Promise<Map<string, number>> {

@@ -10,7 +10,7 @@ import { endpoints } from '../../../shared/endpoints';
 import { assertNotBreached } from '../../auth/newPassword';
 import { hashPassword } from '../../auth/passwords';
 import { isUniqueViolation } from '../../db/dialect';
-import { LICENSE_REFUSED_STATUS, userSeatRefusal } from '../../licenses/enforcement';
+import { joinWithinSeats, LICENSE_REFUSED_STATUS } from '../../licenses/enforcement';
 import type { Api } from '../../services';
 import { findUserByUserId, insertUser, toStoredUser } from '../repository';
 import { administeredOrgId } from '../scope';
@@ -39,19 +39,23 @@ export function registerCreateUser({ app, endpoint, services }: Api): void {
     const emailInUse = () =>
       c.json({ success: false as const, message: EMAIL_IN_USE_MESSAGE, data: { Failed: EMAIL_IN_USE_MESSAGE } }, 409);
     if (await findUserByUserId(services.db, body.emailAddress)) return emailInUse();
-    const seatRefusal = await userSeatRefusal(services.db, orgId);
-    if (seatRefusal !== undefined) return c.json({ success: false as const, message: seatRefusal, data: { Failed: seatRefusal } }, LICENSE_REFUSED_STATUS);
+    const passwordHash = await hashPassword(body.password);
     try {
-      const row = await insertUser(services.db, {
-        email: body.emailAddress,
-        passwordHash: await hashPassword(body.password),
-        orgId,
-        mustChangePassword: true,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        features: body.features ?? [],
-      });
-      return c.json({ success: true as const, message: USER_CREATED_MESSAGE, data: toStoredUser(row) }, 200);
+      const created = await joinWithinSeats(services.db, orgId, (trx) =>
+        insertUser(trx, {
+          email: body.emailAddress,
+          passwordHash,
+          orgId,
+          mustChangePassword: true,
+          firstName: body.firstName,
+          lastName: body.lastName,
+          features: body.features ?? [],
+        }),
+      );
+      if ('refusal' in created) {
+        return c.json({ success: false as const, message: created.refusal, data: { Failed: created.refusal } }, LICENSE_REFUSED_STATUS);
+      }
+      return c.json({ success: true as const, message: USER_CREATED_MESSAGE, data: toStoredUser(created.joined) }, 200);
     } catch (error) {
       // A concurrent create of the same e-mail won the race between the check and the insert.
       if (isUniqueViolation(error)) return emailInUse();

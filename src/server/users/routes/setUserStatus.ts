@@ -3,7 +3,7 @@ import { setUserStatusSchema, USER_ADMIN_MESSAGES, userAccountResponseSchema } f
 import { USERS_BASE } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
-import { LICENSE_REFUSED_STATUS, userSeatRefusal } from '../../licenses/enforcement';
+import { joinWithinSeats, LICENSE_REFUSED_STATUS } from '../../licenses/enforcement';
 import type { Api } from '../../services';
 import { setUserActive } from '../repository';
 import { administeredUser, savedUserAccount, userIdParams } from '../scope';
@@ -31,10 +31,11 @@ export function registerSetUserStatus({ app, endpoint, services }: Api): void {
     if (target.id === currentUser(c).row.id) throw new ApiError(409, USER_ADMIN_MESSAGES.notYourself);
     const wasActive = target.active !== 0;
     if (active && !wasActive) {
-      const refusal = await userSeatRefusal(services.db, target.org_id);
-      if (refusal !== undefined) throw new ApiError(LICENSE_REFUSED_STATUS, refusal);
+      const reactivated = await joinWithinSeats(services.db, target.org_id, (trx) => setUserActive(trx, target.id, true));
+      if ('refusal' in reactivated) throw new ApiError(LICENSE_REFUSED_STATUS, reactivated.refusal);
+    } else if (active !== wasActive) {
+      await setUserActive(services.db, target.id, active);
     }
-    if (active !== wasActive) await setUserActive(services.db, target.id, active);
     // Also when already inactive: a session started in a race with the deactivation ends too.
     if (!active) await services.sessions.revokeAllOf(target.id);
     const message = active ? USER_ADMIN_MESSAGES.activated : USER_ADMIN_MESSAGES.deactivated;
