@@ -228,7 +228,8 @@ describe('apiFetch session rules', () => {
     const user = signedInUser({ expiredAccessToken: true });
     failNext(endpoints.auth.refreshToken, status);
 
-    await expect(client.apiFetch(endpoints.users.byId(user.id))).rejects.toBeInstanceOf(ApiError);
+    // The request itself is unauthorised now (401): queues keep it for the next sign-in instead of taking it for refused.
+    await expect(client.apiFetch(endpoints.users.byId(user.id))).rejects.toMatchObject({ status: 401 });
     expect(getSession()).toBeNull();
     expect(navigate).toHaveBeenCalledWith(LOGIN_PATH);
   });

@@ -214,8 +214,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
     if (!response || [400, 401, 403].includes(response.status)) {
       dropSessionTokens();
       exitTo(LOGIN_PATH);
+      // The session is over: for the request that needed the refresh this is a 401, whatever the refresh itself got
+      // (400 or 403 per the spec). A 400 here made the outbox take a waiting change for one the server refused, and
+      // drop it, when the replay beat the queues' pause (seen under load in CI).
+      const refused = response ? await apiErrorFromResponse(response, MESSAGES.somethingWentWrong) : null;
+      throw new ApiError(401, refused?.message ?? MESSAGES.somethingWentWrong);
     }
-    throw response ? await apiErrorFromResponse(response, MESSAGES.somethingWentWrong) : new ApiError(401, MESSAGES.somethingWentWrong);
+    throw await apiErrorFromResponse(response, MESSAGES.somethingWentWrong);
   }
 
   async function refreshAcrossTabs(staleToken: string | undefined): Promise<string> {
