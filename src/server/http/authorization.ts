@@ -1,13 +1,13 @@
 import type { MiddlewareHandler } from 'hono';
 import { PASSWORD_MESSAGES } from '../../shared/contracts/users';
-import { endpoints, USERS_BASE } from '../../shared/endpoints';
+import { endpoints } from '../../shared/endpoints';
 import type { AccessTokenSigner } from '../auth/accessTokens';
 import type { Sessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { findUserById, userFeatures } from '../users/repository';
 import { ApiError, FORBIDDEN_MESSAGE, UNAUTHENTICATED_MESSAGE } from './apiError';
 import type { AppEnv } from './appEnv';
-import { isAllowed, type DeclaredEndpoint } from './endpoints';
+import { isAllowed, isSelfCall, type DeclaredEndpoint } from './endpoints';
 
 export interface AuthorizationDeps {
   db: Db;
@@ -23,14 +23,11 @@ export function bearerToken(header: string | undefined): string | undefined {
 const CHALLENGE = { 'WWW-Authenticate': 'Bearer' };
 
 /**
- * What a user who must replace an administrator's password may still call: the change itself, sign-out and reading
- * their own record (the shell needs it). Refresh is public (it presents the refresh token), so it passes anyway.
+ * What a user who must replace an administrator's password may still call besides their own record (an `orSelf`
+ * endpoint: the shell reads it): the change itself and sign-out. Refresh is public (it presents the refresh token),
+ * so it passes anyway.
  */
-function allowedBeforePasswordChange(declared: DeclaredEndpoint, callerId: string, params: Record<string, string>): boolean {
-  const key = `${declared.method} ${declared.path}`;
-  if (key === `GET ${endpoints.auth.logout}` || key === `POST ${endpoints.users.changePassword}`) return true;
-  return key === `GET ${USERS_BASE}/{id}` && params['id'] === callerId;
-}
+const USABLE_BEFORE_PASSWORD_CHANGE = new Set([`GET ${endpoints.auth.logout}`, `POST ${endpoints.users.changePassword}`]);
 
 /**
  * Checks the access token, then the caller's account (it exists and is active), session and current permissions from
@@ -39,6 +36,7 @@ function allowedBeforePasswordChange(declared: DeclaredEndpoint, callerId: strin
  */
 export function authorize(deps: AuthorizationDeps, declared: DeclaredEndpoint): MiddlewareHandler<AppEnv> {
   const { access } = declared;
+  const usableBeforePasswordChange = USABLE_BEFORE_PASSWORD_CHANGE.has(`${declared.method} ${declared.path}`);
   return async (c, next) => {
     if (access === 'public') return next();
     const claims = await deps.signer.verify(bearerToken(c.req.header('authorization')) ?? '');
@@ -48,7 +46,7 @@ export function authorize(deps: AuthorizationDeps, declared: DeclaredEndpoint): 
       throw new ApiError(401, UNAUTHENTICATED_MESSAGE, CHALLENGE);
     }
     const params = c.req.param();
-    if (row.must_change_password === 1 && !allowedBeforePasswordChange(declared, row.id, params)) {
+    if (row.must_change_password === 1 && !usableBeforePasswordChange && !isSelfCall(access, row.id, params)) {
       throw new ApiError(403, PASSWORD_MESSAGES.changeRequired);
     }
     const features = userFeatures(row);

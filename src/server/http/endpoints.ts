@@ -22,11 +22,16 @@ export function requiredPermission(access: Access): Permission | undefined {
   return typeof access === 'string' ? access : access.permission;
 }
 
+/** Whether the call names the caller's own record through the `orSelf` path parameter of `access`. */
+export function isSelfCall(access: Access, callerId: string, params: Record<string, string>): boolean {
+  return typeof access === 'object' && params[access.orSelf] === callerId;
+}
+
 /** Whether the signed-in caller passes `access` (authentication itself is checked before). */
 export function isAllowed(access: Access, features: readonly string[], callerId: string, params: Record<string, string>): boolean {
   const permission = requiredPermission(access);
   if (permission === undefined || hasPermission(features, permission)) return true;
-  return typeof access === 'object' && params[access.orSelf] === callerId;
+  return isSelfCall(access, callerId, params);
 }
 
 export const BEARER_SCHEME = 'bearerAuth';

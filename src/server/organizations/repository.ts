@@ -123,6 +123,7 @@ export async function organizationDetails(db: Db, id: string, now: number): Prom
 }
 
 const nameTaken = () => new ApiError(409, ORGANIZATION_MESSAGES.nameTaken, {}, { name: [FIELD_ERROR_KEYS.noneOf] });
+const licenseAlreadyBound = () => new ApiError(409, LICENSE_MESSAGES.alreadyBound, {}, { licenseId: [FIELD_ERROR_KEYS.noneOf] });
 
 /**
  * Creates an organization bound to a free licence, in one transaction: the licence row is locked and bound only while
@@ -138,7 +139,7 @@ export async function insertOrganization(db: Db, input: CreateOrganization, now:
         trx.selectFrom('licenses').selectAll().where('id', '=', input.licenseId),
       ).executeTakeFirst();
       if (!license) throw new ApiError(400, LICENSE_MESSAGES.notFound, {}, { licenseId: [FIELD_ERROR_KEYS.notFound] });
-      if (license.org_id !== null) throw new ApiError(409, LICENSE_MESSAGES.alreadyBound, {}, { licenseId: [FIELD_ERROR_KEYS.noneOf] });
+      if (license.org_id !== null) throw licenseAlreadyBound();
       const { last } = await trx
         .selectFrom('organizations')
         .select((eb) => eb.fn.max('detail_number').as('last'))
@@ -162,7 +163,7 @@ export async function insertOrganization(db: Db, input: CreateOrganization, now:
         .where('id', '=', license.id)
         .where('org_id', 'is', null)
         .executeTakeFirst();
-      if (bound.numUpdatedRows !== 1n) throw new ApiError(409, LICENSE_MESSAGES.alreadyBound, {}, { licenseId: [FIELD_ERROR_KEYS.noneOf] });
+      if (bound.numUpdatedRows !== 1n) throw licenseAlreadyBound();
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();

@@ -29,10 +29,10 @@ export async function displayDevicesOf(db: Db, run: RunRow): Promise<string> {
   return devices.map((id) => names.get(id) ?? id).join(', ');
 }
 
-/** The resource columns queueHintFor reads; hintResources reads them for every resource. */
+/** The resource columns queueHintFor reads; hintSources reads them for every resource. */
 export type HintResource = Pick<ResourcesTable, 'device_id' | 'cmd_device_type' | 'plugged_in'>;
 
-export function hintResources(db: Db): Promise<HintResource[]> {
+function hintResources(db: Db): Promise<HintResource[]> {
   return db.selectFrom('resources').select(['device_id', 'cmd_device_type', 'plugged_in']).execute();
 }
 
@@ -58,20 +58,42 @@ export function queueHintFor(
 
 type HintedRun = Pick<RunRow, 'state' | 'device_type' | 'hybrid_device_ids' | 'org_id'>;
 
-/** queueHintFor against `resources`, else the organization's licence's parallel slots all taken. */
-async function fullQueueHint(db: Db, run: HintedRun, resources: readonly HintResource[]): Promise<string | undefined> {
+/** What queue hints read, once for all the runs shown: the resources, and each organization's parallel slots. */
+export interface HintSources {
+  resources: readonly HintResource[];
+  parallelsHint(orgId: string): Promise<string | undefined>;
+}
+
+/** For a list with no queued run: no hint reads anything. */
+export const NO_HINT_SOURCES: HintSources = { resources: [], parallelsHint: () => Promise.resolve(undefined) };
+
+export async function hintSources(db: Db): Promise<HintSources> {
+  const resources = await hintResources(db);
+  const byOrganization = new Map<string, Promise<string | undefined>>();
+  return {
+    resources,
+    parallelsHint(orgId) {
+      const hint = byOrganization.get(orgId) ?? parallelsHint(db, orgId);
+      byOrganization.set(orgId, hint);
+      return hint;
+    },
+  };
+}
+
+/** queueHintFor against the resources, else the organization's licence's parallel slots all taken. */
+async function fullQueueHint(run: HintedRun, sources: HintSources): Promise<string | undefined> {
   if (run.state !== 'QUEUED') return undefined;
-  return queueHintFor(run, resources) ?? (await parallelsHint(db, run.org_id));
+  return queueHintFor(run, sources.resources) ?? (await sources.parallelsHint(run.org_id));
 }
 
 /** The queue hint against the resources registered now. */
 export async function queueHintOf(db: Db, run: HintedRun): Promise<string | undefined> {
-  return run.state === 'QUEUED' ? fullQueueHint(db, run, await hintResources(db)) : undefined;
+  return run.state === 'QUEUED' ? fullQueueHint(run, await hintSources(db)) : undefined;
 }
 
-/** `resources` from hintResources, read once for all the runs shown. */
-export async function runningCollectionOf(db: Db, run: RunRow, resources: readonly HintResource[]): Promise<RunningCollection> {
-  const queueHint = await fullQueueHint(db, run, resources);
+/** `sources` from hintSources, read once for all the runs shown. */
+export async function runningCollectionOf(db: Db, run: RunRow, sources: HintSources): Promise<RunningCollection> {
+  const queueHint = await fullQueueHint(run, sources);
   return {
     ...parseProgress(run.progress),
     id: run.status_id,

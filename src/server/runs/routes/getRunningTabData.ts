@@ -2,7 +2,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { runningTabDataResponseSchema } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { listRunsIn } from '../repository';
-import { hintResources, lastExecutedOf, runningCollectionOf } from '../runViews';
+import { hintSources, lastExecutedOf, NO_HINT_SOURCES, runningCollectionOf } from '../runViews';
 import type { Db } from '../../db/database';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
@@ -40,9 +40,9 @@ async function runningTabData(db: Db, orgId: string) {
     .orderBy('time_completed', 'desc')
     .limit(LAST_EXECUTED_KEPT)
     .execute();
-  const resources = ordered.some((run) => run.state === 'QUEUED') ? await hintResources(db) : [];
+  const sources = ordered.some((run) => run.state === 'QUEUED') ? await hintSources(db) : NO_HINT_SOURCES;
   const data = {
-    runningTestStatus: await Promise.all(ordered.map((run) => runningCollectionOf(db, run, resources))),
+    runningTestStatus: await Promise.all(ordered.map((run) => runningCollectionOf(db, run, sources))),
     lastExecutedTestStates: await Promise.all(completed.map((run) => lastExecutedOf(db, run))),
   };
   return { success: true as const, data };
