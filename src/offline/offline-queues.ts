@@ -128,6 +128,7 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
       stopProbe();
       stopSessionWatch();
       stopPauseWatch();
+      gate.stop();
       outbox.stop();
       downloads.stop();
       uploads.stop();

@@ -27,6 +27,23 @@ describe('queue gate', () => {
     expect(await first).toBe('drained');
   });
 
+  it('refuses drains once stopped, without reading the session (the page, or a test file, is going away)', async () => {
+    let sessionReads = 0;
+    const gate = createQueueGate({
+      locks: null,
+      readSession: () => {
+        sessionReads += 1;
+        return fresh;
+      },
+    });
+    expect(await gate.run('uploads', async () => {})).toBe('drained');
+    gate.stop();
+    let ran = false;
+    expect(await gate.run('uploads', async () => void (ran = true))).toBe('stopped');
+    expect(ran).toBe(false);
+    expect(sessionReads).toBe(1);
+  });
+
   it('refreshes a nearly expired token before draining, and only then', async () => {
     const refreshed: string[] = [];
     const refresh = async (stale: string) => {

@@ -12,8 +12,9 @@ export type QueueName = 'downloads' | 'uploads' | 'outbox';
 /**
  * drained: the task ran. busy: another drain of that queue runs (in another tab, or already in this one).
  * paused: sign-in needed. later: the token could not be refreshed (offline, server fault); the next trigger retries.
+ * stopped: the page's offline layer was stopped; a drain already on its way ends without touching the session.
  */
-export type DrainOutcome = 'drained' | 'busy' | 'paused' | 'later';
+export type DrainOutcome = 'drained' | 'busy' | 'paused' | 'later' | 'stopped';
 
 export interface QueueGateOptions {
   /** Defaults to navigator.locks; null (or a browser without it) keeps one drain per queue within this tab only. */
@@ -43,6 +44,7 @@ export function createQueueGate(options: QueueGateOptions = {}) {
   let signInNeeded = false;
   /** Whose session ended in a refused refresh: their queued work waits for them to sign in again. */
   let pausedFor: string | null = null;
+  let stopped = false;
 
   function setSignInNeeded(value: boolean, owner: string | null = null): void {
     if (signInNeeded === value && pausedFor === owner) return;
@@ -88,6 +90,7 @@ export function createQueueGate(options: QueueGateOptions = {}) {
   }
 
   function run(queue: QueueName, task: () => Promise<void>): Promise<DrainOutcome> {
+    if (stopped) return Promise.resolve('stopped');
     if (signInNeeded) return Promise.resolve('paused');
     const lockManager = locks();
     if (!lockManager) return drainHere(queue, task);
@@ -112,6 +115,10 @@ export function createQueueGate(options: QueueGateOptions = {}) {
     /** Lifts the pause (the user signed in again); the caller then triggers the drains. */
     resume: () => setSignInNeeded(false),
     isSignInNeeded: () => signInNeeded,
+    /** Refuses every later drain: the queues stopped, and a drain awaiting the database when they did must not go on. */
+    stop: () => {
+      stopped = true;
+    },
     /** The user whose refused refresh paused the queues (null when the pause has no known owner, or none). */
     pausedFor: () => pausedFor,
     /** The signed-in user: queued work is stamped with it, and a drain sends only that user's items. */
