@@ -92,6 +92,11 @@ export const endpoints = {
     downloadFile: `${AUTOMATION_BASE}/files/download`,
     releaseDevice: `${AUTOMATION_BASE}/remote/releaseDevice`,
   },
+  summaryReports: {
+    scheduleSummary: `${API_BASE}/reports/summaryReport/scheduleSummary`,
+    scheduleSummaryDetail: `${API_BASE}/reports/summaryReport/scheduleSummaryDetail`,
+    testSuiteSummary: `${API_BASE}/reports/summaryReport/testSuiteSummary`,
+  },
   schedules: {
     list: `${CONTROL_ROOM_BASE}/schedule/getSchedules`,
     byId: (id: string) => `${CONTROL_ROOM_BASE}/schedule/getSchedule/${encodeURIComponent(id)}`,

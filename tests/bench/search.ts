@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { DATABASE_FILE } from '../../src/server/db/database';
-import type { RunSearch } from '../../src/shared/contracts/runs';
+import type { RunSearch } from '../../src/shared/contracts/operations';
 import { endpoints } from '../../src/shared/endpoints';
 import { PlatformApi } from '../e2e/api';
 import { startPlatform, type Platform } from '../e2e/harness';

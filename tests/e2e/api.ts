@@ -11,11 +11,10 @@ import {
   messageResponseSchema,
   runDetailsResponseSchema,
   runningTabDataResponseSchema,
-  runSearchResponseSchema,
   triggerResponseSchema,
   type RunDetails,
-  type RunSearch,
 } from '../../src/shared/contracts/runs';
+import { runSearchResponseSchema, type RunSearch } from '../../src/shared/contracts/operations';
 import { endpoints, TOKEN_HEADER } from '../../src/shared/endpoints';
 import type { AdminCredentials } from './harness';
 

@@ -181,13 +181,3 @@ export const runDetailsSchema = runSummarySchema.extend({
 export type RunDetails = z.infer<typeof runDetailsSchema>;
 export const runDetailsResponseSchema = z.object({ success: z.literal(true), data: runDetailsSchema });
 
-/** GET /stats/search?data={JSON}: every field optional; dates are ISO instants bounding timeSubmitted. */
-export const runSearchSchema = z.strictObject({
-  deviceId: z.string().max(200).optional(),
-  status: z.enum(RUN_STATES).optional(),
-  collectionId: z.string().max(64).optional(),
-  dateStart: z.iso.datetime({ offset: true }).optional(),
-  dateEnd: z.iso.datetime({ offset: true }).optional(),
-});
-export type RunSearch = z.infer<typeof runSearchSchema>;
-export const runSearchResponseSchema = z.object({ success: z.literal(true), data: z.array(runSummarySchema) });

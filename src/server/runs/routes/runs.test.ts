@@ -9,8 +9,8 @@ import {
   queuedTestsResponseSchema,
   RUN_MESSAGES,
   runningTabDataResponseSchema,
-  runSearchResponseSchema,
 } from '../../../shared/contracts/runs';
+import { runSearchResponseSchema } from '../../../shared/contracts/operations';
 import { endpoints } from '../../../shared/endpoints';
 import { expectedFfmpegPath, systemFfmpegPath } from '../video';
 import { browserCollection, deviceInUse, runDetails, saveCollection, startRunServers, trigger, waitForRun, type PageServer } from '../../testing/runFixtures';

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
-import { runSearchResponseSchema, runSearchSchema, type RunSearch } from '../../../shared/contracts/runs';
+import { runSearchResponseSchema, runSearchSchema, type RunSearch } from '../../../shared/contracts/operations';
 import { TABLE } from '../../../shared/constants';
 import { endpoints } from '../../../shared/endpoints';
 import { jsonArrayIncludes } from '../../db/dialect';
