@@ -5,7 +5,7 @@ import { scheduleReportFileName, type TestSuiteExecution } from '../../../shared
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { toast } from '../../../ui/toast-queue';
-import { executionDetailsQuery } from '../api/execution-details';
+import { executionDetailsSource, type ExecutionDetails, type ExecutionDetailsSource } from '../api/execution-details';
 import { fetchScheduleReport } from '../api/schedule-report';
 import { tagsQuery } from '../api/tags';
 import { CONTROL_ROOM_MESSAGES as M } from '../control-room-messages';
@@ -28,23 +28,44 @@ const COLUMNS = [
 /** A collection may be skipped before it has a run id, so rows are told apart by position. */
 type Row = Omit<TestSuiteExecution, 'id'> & { id: number };
 
-export interface CollectionExecutionDialogProps {
-  executionId: string;
-  scheduleId: string;
-  onClose: () => void;
+/** A file Export HTML saves. */
+export interface ReportFile {
+  fileName: string;
+  blob: Blob;
 }
 
-/** The 'Collection Execution' modal: the collections of one schedule firing and how each ran. */
-export function CollectionExecutionDialog({ executionId, scheduleId, onClose }: CollectionExecutionDialogProps) {
-  const details = useQuery(executionDetailsQuery(executionId));
+export interface CollectionExecutionDialogProps {
+  executionId: string;
+  onClose: () => void;
+  /** Where the firing's collections come from: the Control Room's getExecutionDetails unless given (the Operations Centre reads scheduleSummaryDetail). */
+  detailsSource?: ExecutionDetailsSource;
+  /** What Export HTML saves: the Control Room's schedule report zip unless given. */
+  fetchReport?: (details: ExecutionDetails, timeZone: string) => Promise<ReportFile>;
+}
+
+async function controlRoomReport(details: ExecutionDetails, timeZone: string): Promise<ReportFile> {
+  return {
+    fileName: scheduleReportFileName({ name: details.scheduleName, id: details.execution.scheduleId }),
+    blob: await fetchScheduleReport(details.execution.id, timeZone),
+  };
+}
+
+/**
+ * The 'Collection Execution' modal: the collections of one schedule firing and how each ran. The Control Room and the
+ * Operations Centre (through its route) open this one component, each with its own fetch.
+ */
+export function CollectionExecutionDialog({ executionId, onClose, detailsSource, fetchReport = controlRoomReport }: CollectionExecutionDialogProps) {
+  const source = detailsSource ?? executionDetailsSource(executionId);
+  const details = useQuery({ queryKey: source.queryKey, queryFn: ({ signal }) => source.fetch(signal) });
   const tags = useQuery(tagsQuery());
   const zone = userTimeZone();
   const rows: Row[] = (details.data?.collections ?? []).map((collection) => ({ ...collection, id: collection.position }));
 
   const exportHtml = async () => {
+    if (!details.data) return;
     try {
-      const name = details.data?.scheduleName;
-      saveBlob(scheduleReportFileName(name === undefined ? undefined : { name, id: scheduleId }), await fetchScheduleReport(executionId, zone));
+      const { fileName, blob } = await fetchReport(details.data, zone);
+      saveBlob(fileName, blob);
     } catch {
       toast.error(M.exportHtmlFailed);
     }

@@ -59,7 +59,7 @@ export function ScheduleHistoryDialog({ scheduleId, onClose }: ScheduleHistoryDi
       <UpdatedAgo updatedAt={schedule.dataUpdatedAt} periodMs={POLL.scheduleListMs} />
       {schedule.isError && !schedule.data && <p role="alert">{schedule.error.message}</p>}
       <CompactTable label="Schedule history" columns={COLUMNS} rows={schedule.data?.executionHistory ?? []} renderCell={renderCell} />
-      {shown && <CollectionExecutionDialog executionId={shown} scheduleId={scheduleId} onClose={() => setShown(null)} />}
+      {shown && <CollectionExecutionDialog executionId={shown} onClose={() => setShown(null)} />}
     </Dialog>
   );
 }

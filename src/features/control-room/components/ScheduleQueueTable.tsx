@@ -16,6 +16,7 @@ import { CONTROL_ROOM_MESSAGES as M } from '../control-room-messages';
 import { userTimeZone } from '../schedule-form';
 import { CollectionExecutionDialog } from './CollectionExecutionDialog';
 import { CompactTable } from './CompactTable';
+import '../control-room.css';
 
 const COLUMNS = [
   { id: 'name', header: 'Schedule Name', isRowHeader: true },
@@ -93,7 +94,7 @@ export function ScheduleQueueTable() {
         }}
       />
       {shown && (
-        <CollectionExecutionDialog executionId={shown.scheduleExecutionHistoryId} scheduleId={shown.scheduleId} onClose={() => setShown(null)} />
+        <CollectionExecutionDialog executionId={shown.scheduleExecutionHistoryId} onClose={() => setShown(null)} />
       )}
     </section>
   );
