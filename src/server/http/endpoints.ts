@@ -1,14 +1,20 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { MiddlewareHandler } from 'hono';
 import { errorBodySchema } from '../../shared/contracts/errors';
-import { hasPermission, type Permission } from '../../shared/permissions';
+import { hasAnyPermission, type Permission } from '../../shared/permissions';
 import type { AppEnv } from './appEnv';
 
 /**
- * Who may call an endpoint: anyone, any signed-in user, a user holding a permission, or a user holding the
- * permission unless the path parameter `orSelf` names the caller's own id (a user reads their own record).
+ * Who may call an endpoint: anyone, any signed-in user, a user holding a permission, a user holding at least one of
+ * several permissions (`anyOf`: a call two areas share), or a user holding the permission unless the path parameter
+ * `orSelf` names the caller's own id (a user reads their own record).
  */
-export type Access = 'public' | 'authenticated' | Permission | { permission: Permission; orSelf: string };
+export type Access =
+  | 'public'
+  | 'authenticated'
+  | Permission
+  | { anyOf: readonly [Permission, ...Permission[]] }
+  | { permission: Permission; orSelf: string };
 
 export interface DeclaredEndpoint {
   method: string;
@@ -17,20 +23,22 @@ export interface DeclaredEndpoint {
   access: Access;
 }
 
-export function requiredPermission(access: Access): Permission | undefined {
-  if (access === 'public' || access === 'authenticated') return undefined;
-  return typeof access === 'string' ? access : access.permission;
+/** The permissions of which the caller needs at least one; empty when any signed-in user (or anyone) may call. */
+export function requiredPermissions(access: Access): readonly Permission[] {
+  if (access === 'public' || access === 'authenticated') return [];
+  if (typeof access === 'string') return [access];
+  return 'anyOf' in access ? access.anyOf : [access.permission];
 }
 
 /** Whether the call names the caller's own record through the `orSelf` path parameter of `access`. */
 export function isSelfCall(access: Access, callerId: string, params: Record<string, string>): boolean {
-  return typeof access === 'object' && params[access.orSelf] === callerId;
+  return typeof access === 'object' && 'orSelf' in access && params[access.orSelf] === callerId;
 }
 
 /** Whether the signed-in caller passes `access` (authentication itself is checked before). */
 export function isAllowed(access: Access, features: readonly string[], callerId: string, params: Record<string, string>): boolean {
-  const permission = requiredPermission(access);
-  if (permission === undefined || hasPermission(features, permission)) return true;
+  const permissions = requiredPermissions(access);
+  if (permissions.length === 0 || hasAnyPermission(features, permissions)) return true;
   return isSelfCall(access, callerId, params);
 }
 
@@ -45,7 +53,7 @@ function documentedErrors(access: Access, hasInput: boolean): RouteConfig['respo
   return {
     ...(hasInput ? { 400: errorResponse('The request does not match the schema; fieldErrors tells which fields.') } : {}),
     ...(access === 'public' ? {} : { 401: errorResponse('The access token is missing, invalid or expired.') }),
-    ...(requiredPermission(access) ? { 403: errorResponse('The caller lacks the permission.') } : {}),
+    ...(requiredPermissions(access).length > 0 ? { 403: errorResponse('The caller lacks the permission.') } : {}),
     500: errorResponse('A server fault.'),
   };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/contracts/errors';
 import { PERMISSIONS } from '../../shared/permissions';
 import { startTestServer, type TestServer } from '../testing/testServer';
-import { requiredPermission, type DeclaredEndpoint } from './endpoints';
+import { requiredPermissions, type DeclaredEndpoint } from './endpoints';
 
 /** A request for `endpoint` with every path parameter filled by an id that belongs to nobody. */
 function call(t: TestServer, endpoint: DeclaredEndpoint, token?: string) {
@@ -43,19 +43,21 @@ describe('permission matrix over every declared endpoint', () => {
     }
   });
 
-  it('answers 403 to a signed-in user lacking exactly the required permission', async () => {
+  it('answers 403 to a signed-in user lacking exactly the required permissions (every one of an anyOf)', async () => {
     const restricted = t.server.registry.flatMap((endpoint) => {
-      const permission = requiredPermission(endpoint.access);
-      return permission ? [{ endpoint, permission }] : [];
+      const permissions = requiredPermissions(endpoint.access);
+      return permissions.length > 0 ? [{ endpoint, permissions }] : [];
     });
     expect(restricted.length).toBeGreaterThan(0);
-    // One user per permission, not per endpoint: each sign-in costs a deliberately slow password hash.
+    expect(restricted.some(({ permissions }) => permissions.length > 1)).toBe(true);
+    // One user per set of permissions, not per endpoint: each sign-in costs a deliberately slow password hash.
     const tokens = new Map<string, string>();
-    for (const { endpoint, permission } of restricted) {
-      const token = tokens.get(permission) ?? (await t.tokenFor(await t.createUser(PERMISSIONS.filter((p) => p !== permission))));
-      tokens.set(permission, token);
+    for (const { endpoint, permissions } of restricted) {
+      const key = [...permissions].sort().join(',');
+      const token = tokens.get(key) ?? (await t.tokenFor(await t.createUser(PERMISSIONS.filter((p) => !permissions.includes(p)))));
+      tokens.set(key, token);
       const response = await call(t, endpoint, token);
-      expect(response.status, `${endpoint.method} ${endpoint.path} without ${permission}`).toBe(403);
+      expect(response.status, `${endpoint.method} ${endpoint.path} without ${key}`).toBe(403);
       expect(errorBodySchema.parse(await response.json()).message).toMatch(/^You do not have permission/);
     }
   });

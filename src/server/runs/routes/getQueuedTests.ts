@@ -8,7 +8,7 @@ import { callerOrgId } from '../runLookup';
 
 export function registerGetQueuedTests({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    'STUDIO',
+    { anyOf: ['STUDIO', 'OPERATIONS_CENTER'] },
     createRoute({
       method: 'get',
       path: endpoints.runs.queued,
