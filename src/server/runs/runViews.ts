@@ -15,7 +15,7 @@ import { parallelsHint } from '../licenses/enforcement';
 import { listLogs, listStepResults, parseFileRefs, parseProgress, parseStringList, type RunRow, type StepResultRow } from './repository';
 
 /** The devices a run holds (running) or asked for (queued). */
-export function runDevices(run: RunRow): string[] {
+export function runDevices(run: Pick<RunRow, 'resource_ids' | 'hybrid_device_ids'>): string[] {
   const assigned = parseStringList(run.resource_ids);
   return assigned.length > 0 ? assigned : parseStringList(run.hybrid_device_ids);
 }
@@ -109,7 +109,22 @@ export async function runningCollectionOf(db: Db, run: RunRow, sources: HintSour
   };
 }
 
-export function runSummaryOf(run: RunRow): RunSummary {
+/** The columns runSummaryOf reads: a list selects them without the run's collection document and progress. */
+export const RUN_SUMMARY_COLUMNS = [
+  'status_id',
+  'collection_id',
+  'test_suite_name',
+  'state',
+  'resource_ids',
+  'hybrid_device_ids',
+  'triggered_by',
+  'cancelled_by',
+  'time_submitted',
+  'time_started',
+  'time_completed',
+] as const satisfies readonly (keyof RunRow)[];
+
+export function runSummaryOf(run: Pick<RunRow, (typeof RUN_SUMMARY_COLUMNS)[number]>): RunSummary {
   return {
     id: run.status_id,
     statusId: run.status_id,

@@ -9,13 +9,13 @@ import type {
 } from '../../shared/contracts/schedules';
 import type { Db } from '../db/database';
 import { listCollections } from '../collections/repository';
-import { parseStringList } from '../runs/repository';
+import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, userNamesOf } from '../runs/displayNames';
+import { runDevices } from '../runs/runViews';
 import { plannedCollections } from './firing';
 import type { ScheduleExecutionRow, ScheduleRow } from './repository';
 import { parseDefinition } from './repository';
 
 const tagIdsSchema = z.array(z.string());
-const epochOf = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 
 async function countItems(db: Db, executionIds: readonly string[]): Promise<Map<string, number>> {
   if (executionIds.length === 0) return new Map();
@@ -73,6 +73,19 @@ export function findExecution(db: Db, executionId: string, orgId: string): Promi
   return db.selectFrom('schedule_executions').selectAll().where('id', '=', executionId).where('org_id', '=', orgId).executeTakeFirst();
 }
 
+/** What the Collection Execution modal shows of one firing of the organization; undefined when it has none of that id. */
+export async function executionDetailsPayloadOf(
+  db: Db,
+  executionId: string,
+  orgId: string,
+): Promise<{ execution: ScheduleExecution; scheduleName: string; collections: TestSuiteExecution[] } | undefined> {
+  const execution = await findExecution(db, executionId, orgId);
+  if (!execution) return undefined;
+  const [entry] = await describeExecutions(db, [execution]);
+  if (!entry) return undefined;
+  return { execution: entry, scheduleName: execution.schedule_name, collections: await executionDetailsOf(db, execution) };
+}
+
 /** The Control Room queue: firings with collections still queued or waiting for their turn, newest first. */
 export async function scheduleQueueOf(db: Db, orgId: string): Promise<QueuedSchedule[]> {
   const rows = await db
@@ -128,27 +141,31 @@ export async function executionDetailsOf(db: Db, execution: ScheduleExecutionRow
     .where('item.execution_id', '=', execution.id)
     .orderBy('item.position')
     .execute();
-  const resources = await db.selectFrom('resources').select(['device_id', 'device_display_name']).execute();
-  const names = new Map(resources.map((resource) => [resource.device_id, resource.device_display_name]));
-  return items.map((item) => {
+  // The resources the run holds or held, else the ones it asked for; none before the collection is queued.
+  const rows = items.map((item) => ({
+    item,
+    devices: runDevices({ resource_ids: item.resource_ids ?? '[]', hybrid_device_ids: item.hybrid_device_ids ?? '[]' }),
+    triggeredBy: item.triggered_by ?? execution.triggered_by,
+    cancelledBy: item.cancelled_by ?? (item.state === 'SKIPPED' ? execution.cancelled_by : null),
+  }));
+  const deviceNames = await deviceNamesOf(db, rows.flatMap((row) => row.devices));
+  const userNames = await userNamesOf(db, rows.flatMap((row) => [row.triggeredBy, row.cancelledBy]));
+  return rows.map(({ item, devices, triggeredBy, cancelledBy }) => {
     const started = epochOf(item.time_started);
     const completed = epochOf(item.time_completed);
-    // The resources the run holds or held, else the ones it asked for (as runDevices does for a whole run).
-    const assigned = item.resource_ids === null ? [] : parseStringList(item.resource_ids);
-    const devices = assigned.length > 0 || item.hybrid_device_ids === null ? assigned : parseStringList(item.hybrid_device_ids);
     return {
       id: item.status_id,
       position: item.position,
       collectionId: item.collection_id,
       testSuiteName: item.test_suite_name,
       versionTag: item.version_tag,
-      userTriggeredName: item.triggered_by ?? execution.triggered_by,
-      userCancelledName: item.cancelled_by ?? (item.state === 'SKIPPED' ? execution.cancelled_by : null),
+      userTriggeredName: nameOf(userNames, triggeredBy),
+      userCancelledName: cancelledBy === null ? null : nameOf(userNames, cancelledBy),
       result: item.run_state ?? (item.state === 'PENDING' ? 'PENDING' : 'SKIPPED'),
-      devices: Object.fromEntries(devices.map((id) => [id, names.get(id) ?? id])),
+      devices: namedDevices(devices, deviceNames),
       timeStarted: started,
       timeCompleted: completed,
-      duration: started !== null && completed !== null ? completed - started : null,
+      duration: durationOf(started, completed),
     };
   });
 }

@@ -1,11 +1,8 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { SCHEDULE_MESSAGES, scheduleExecutionDetailsResponseSchema } from '../../../shared/contracts/schedules';
+import { scheduleExecutionDetailsResponseSchema } from '../../../shared/contracts/schedules';
 import { CONTROL_ROOM_BASE } from '../../../shared/endpoints';
-import { ApiError } from '../../http/apiError';
-import { currentUser } from '../../http/appEnv';
-import { describeExecutions, executionDetailsOf, findExecution } from '../scheduleViews';
 import type { Api } from '../../services';
-import { SCHEDULES_TAG } from '../scheduleLookup';
+import { requireExecutionDetails, SCHEDULES_TAG } from '../scheduleLookup';
 
 export function registerGetExecutionDetails({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -25,12 +22,7 @@ export function registerGetExecutionDetails({ app, endpoint, services }: Api): v
   );
 
   app.openapi(route, async (c) => {
-    const { id } = c.req.valid('param');
-    const execution = await findExecution(services.db, id, currentUser(c).row.org_id);
-    if (!execution) throw new ApiError(404, SCHEDULE_MESSAGES.executionNotFound(id));
-    const [entry] = await describeExecutions(services.db, [execution]);
-    if (!entry) throw new ApiError(404, SCHEDULE_MESSAGES.executionNotFound(id));
-    const collections = await executionDetailsOf(services.db, execution);
-    return c.json({ success: true as const, message: '', data: { execution: entry, scheduleName: execution.schedule_name, collections } }, 200);
+    const data = await requireExecutionDetails(services, c, c.req.valid('param').id);
+    return c.json({ success: true as const, message: '', data }, 200);
   });
 }
