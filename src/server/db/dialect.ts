@@ -23,6 +23,24 @@ export function jsonArrayIncludes(db: AnyDb, column: Expression<unknown>, value:
 }
 
 /**
+ * Whether the JSON array of strings stored as text in `column` holds at least one of `values` (false for none given:
+ * the caller leaves the filter out when it has nothing to filter by).
+ */
+export function jsonArrayIncludesAny(db: AnyDb, column: Expression<unknown>, values: readonly string[]): RawBuilder<boolean> {
+  if (values.length === 0) return sql<boolean>`1 = 0`;
+  return dialectOf(db) === 'postgres'
+    ? sql<boolean>`(${column})::jsonb ?| ${[...values]}::text[]`
+    : sql<boolean>`exists (select 1 from json_each(${column}) where json_each.value in (${sql.join([...values])}))`;
+}
+
+/** The string (or null) under the top-level `key` of the JSON object stored as text in `column`. */
+export function jsonTextField(db: AnyDb, column: Expression<unknown>, key: string): RawBuilder<string | null> {
+  return dialectOf(db) === 'postgres'
+    ? sql<string | null>`(${column})::json ->> ${key}`
+    : sql<string | null>`json_extract(${column}, ${`$.${key}`})`;
+}
+
+/**
  * Object or array element `index` (from 0) of the JSON array stored as text in `column`, as JSON text with its keys in
  * their stored order (so `json`, not `jsonb`, on PostgreSQL); null past its end.
  */

@@ -10,6 +10,7 @@ import { queueOrderMigration } from './0008_queue_order';
 import { sharedStateMigration } from './0009_shared_state';
 import { organizationsMigration } from './0010_organizations';
 import { usersGroupsMigration } from './0011_users_groups';
+import { operationsIndexesMigration } from './0012_operations_indexes';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0009_shared_state': sharedStateMigration,
   '0010_organizations': organizationsMigration,
   '0011_users_groups': usersGroupsMigration,
+  '0012_operations_indexes': operationsIndexesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
