@@ -16,6 +16,7 @@ import { queueHintOf } from './runViews';
 import {
   addRunAttachment,
   appendLog,
+  cancelQueuedRunsOf,
   finishRun,
   findRun,
   insertRun,
@@ -24,6 +25,7 @@ import {
   now,
   parseRunVariables,
   parseStringList,
+  queueCancelLine,
   requeueRun,
   saveProgress,
   type RunAuthor,
@@ -50,6 +52,8 @@ export interface RunService {
   enqueue(collection: Collection, by: RunAuthor): Promise<RunRow>;
   /** Cancels those of `statusIds` that are still queued; answers the ones it cancelled. */
   cancelQueued(statusIds: readonly string[], by: string): Promise<string[]>;
+  /** Cancels every queued run of the organization in one transaction; answers the ones it cancelled. */
+  cancelAllQueued(orgId: string, by: string): Promise<string[]>;
   /** Stops a running run (browser closed, resources freed); false when it is not running. */
   stop(statusId: string, request: StopRequest): Promise<boolean>;
   /** Stops whatever runs on the device and frees it; false when the device is not busy. */
@@ -372,12 +376,13 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
         const run = await findRun(db, statusId);
         if (run?.state !== 'QUEUED') continue;
         if (await finishRun(db, statusId, 'CANCELLED', { cancelledBy: by })) {
-          await appendLog(db, statusId, `Cancelled in the queue by ${by}`);
+          await appendLog(db, statusId, queueCancelLine(by));
           cancelled.push(statusId);
         }
       }
       return cancelled;
     },
+    cancelAllQueued: (orgId, by) => cancelQueuedRunsOf(db, orgId, by),
     stop,
     async releaseDevice(deviceId, by) {
       const resource = await db.selectFrom('resources').select('device_in_use').where('device_id', '=', deviceId).executeTakeFirst();

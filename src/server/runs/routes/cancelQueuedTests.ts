@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { messageResponseSchema, RUN_MESSAGES } from '../../../shared/contracts/runs';
+import { cancelQueuedResponseSchema } from '../../../shared/contracts/operations';
+import { RUN_MESSAGES } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
@@ -7,20 +8,25 @@ import { listRunsIn } from '../repository';
 import type { Api } from '../../services';
 import { idList } from '../runLookup';
 
-const formSchema = z.object({ statusIds: z.union([z.string(), z.array(z.string())]) });
+const formSchema = z.object({
+  statusIds: z.union([z.string(), z.array(z.string())]).optional(),
+  all: z.enum(['true', 'false']).optional(),
+});
 
 export const noQueuedRunMessage = (ids: readonly string[]): string => `No queued collection run with status id ${ids.join(', ')}.`;
 
 export function registerCancelQueuedTests({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    'STUDIO',
+    { anyOf: ['STUDIO', 'OPERATIONS_CENTER'] },
     createRoute({
       method: 'post',
       path: endpoints.runs.cancelQueued,
       tags: ['Runs'],
-      summary: 'Cancel queued runs',
+      summary: 'Cancel queued runs, or all of them',
       description:
-        'statusIds is a comma list, or repeated. Ids that are not queued (any more) are reported in a 404 when none was cancelled.',
+        'statusIds is a comma list, or repeated. Ids that are not queued (any more) are reported in a 404 when none was ' +
+        "cancelled. all=true cancels every queued run of the caller's organization in one transaction (statusIds are then " +
+        'not needed), and answers 200 with cancelled 0 when nothing was queued. cancelled counts the runs cancelled.',
       request: {
         body: {
           required: true,
@@ -28,16 +34,21 @@ export function registerCancelQueuedTests({ app, endpoint, services }: Api): voi
         },
       },
       responses: {
-        200: { description: 'Cancelled.', content: { 'application/json': { schema: messageResponseSchema } } },
+        200: { description: 'Cancelled.', content: { 'application/json': { schema: cancelQueuedResponseSchema } } },
         404: { description: 'None of the ids is a queued run of the organization.' },
       },
     }),
   );
 
   app.openapi(route, async (c) => {
-    const ids = idList(c.req.valid('form').statusIds);
-    if (ids.length === 0) throw new ApiError(400, 'statusIds: give at least one status id.', {}, { statusIds: ['required'] });
+    const form = c.req.valid('form');
     const user = currentUser(c);
+    if (form.all === 'true') {
+      const cancelled = await services.runs.cancelAllQueued(user.row.org_id, user.row.user_id);
+      return c.json({ success: true as const, message: RUN_MESSAGES.allQueuedCancelled, cancelled: cancelled.length }, 200);
+    }
+    const ids = idList(form.statusIds);
+    if (ids.length === 0) throw new ApiError(400, 'statusIds: give at least one status id.', {}, { statusIds: ['required'] });
     const queuedInOrg = new Set((await listRunsIn(services.db, ['QUEUED'], user.row.org_id)).map((run) => run.status_id));
     const cancelled = await services.runs.cancelQueued(
       ids.filter((id) => queuedInOrg.has(id)),
@@ -45,6 +56,6 @@ export function registerCancelQueuedTests({ app, endpoint, services }: Api): voi
     );
     if (cancelled.length === 0) throw new ApiError(404, noQueuedRunMessage(ids));
     const message = cancelled.length > 1 ? RUN_MESSAGES.allQueuedCancelled : RUN_MESSAGES.queuedCancelled;
-    return c.json({ success: true as const, message }, 200);
+    return c.json({ success: true as const, message, cancelled: cancelled.length }, 200);
   });
 }
