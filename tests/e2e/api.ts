@@ -14,7 +14,7 @@ import {
   triggerResponseSchema,
   type RunDetails,
 } from '../../src/shared/contracts/runs';
-import { runSearchResponseSchema, type RunSearch } from '../../src/shared/contracts/operations';
+import { cancelQueuedResponseSchema, runSearchResponseSchema, type RunSearch } from '../../src/shared/contracts/operations';
 import { endpoints, TOKEN_HEADER } from '../../src/shared/endpoints';
 import type { AdminCredentials } from './harness';
 
@@ -107,8 +107,20 @@ export class PlatformApi {
     return (await this.json(endpoints.runs.runningTabData, runningTabDataResponseSchema)).data;
   }
 
+  /** One page of the run history search, with the total of matching runs. */
+  async searchPage(search: RunSearch) {
+    return this.json(`${endpoints.runs.search}?data=${encodeURIComponent(JSON.stringify(search))}`, runSearchResponseSchema);
+  }
+
+  /** The rows of one page of the run history search (the first, of 100 rows, unless `search` says otherwise). */
   async search(search: RunSearch) {
-    return (await this.json(`${endpoints.runs.search}?data=${encodeURIComponent(JSON.stringify(search))}`, runSearchResponseSchema)).data;
+    return (await this.searchPage(search)).data;
+  }
+
+  /** Cancels every queued run of the organization (the Operations Centre's Cancel all); answers how many. */
+  async cancelAllQueued(): Promise<number> {
+    const body = new URLSearchParams({ all: 'true' });
+    return (await this.json(endpoints.runs.cancelQueued, cancelQueuedResponseSchema, { method: 'POST', body })).cancelled;
   }
 
   async browserDevices(): Promise<Device[]> {

@@ -1,57 +1,142 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { sql } from 'kysely';
-import { runSearchResponseSchema, runSearchSchema, type RunSearch } from '../../../shared/contracts/operations';
-import { TABLE } from '../../../shared/constants';
+import {
+  RUN_SEARCH_MAX_PAGE_SIZE,
+  runSearchResponseSchema,
+  runSearchSchema,
+  SEARCH_STATUS_STATES,
+  type ExecutionHistoryRow,
+} from '../../../shared/contracts/operations';
 import { endpoints } from '../../../shared/endpoints';
-import { jsonArrayIncludes } from '../../db/dialect';
+import type { Db } from '../../db/database';
+import { jsonArrayIncludes, jsonTextField } from '../../db/dialect';
+import type { RunState } from '../../db/schema-runs';
 import { ApiError } from '../../http/apiError';
 import { fieldErrorsOf } from '../../http/validation';
-import { runSummaryOf } from '../runViews';
+import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, tagNamesOf, userNamesOf } from '../displayNames';
+import type { RunRow } from '../repository';
+import { RUN_SUMMARY_COLUMNS, runDevices, runSummaryOf } from '../runViews';
 import type { Api } from '../../services';
 import { callerOrgId } from '../runLookup';
+
+type RunSearch = z.output<typeof runSearchSchema>;
+type SummaryRow = Pick<RunRow, (typeof RUN_SUMMARY_COLUMNS)[number]>;
 
 function parseSearch(data: string): RunSearch {
   let json: unknown;
   try {
     json = JSON.parse(data);
   } catch {
-    throw new ApiError(400, 'data: not valid JSON.', {}, { data: ['json'] });
+    throw new ApiError(400, 'data: not valid JSON.', {}, { data: ['Not valid JSON.'] });
   }
   const parsed = runSearchSchema.safeParse(json);
   if (!parsed.success) throw new ApiError(400, 'data: the search is not valid.', {}, fieldErrorsOf(parsed.error));
   return parsed.data;
 }
 
+/**
+ * The states a search selects and the time that bounds and sorts them: finished statuses by completion time, queued
+ * and running runs (and a search without status) by trigger time.
+ */
+function planOf(search: RunSearch): { states: readonly RunState[] | undefined; time: 'time_completed' | 'time_submitted' } {
+  if (search.status === undefined) return { states: undefined, time: 'time_submitted' };
+  const states = SEARCH_STATUS_STATES[search.status];
+  const waiting = states.every((state) => state === 'QUEUED' || state === 'RUNNING');
+  return { states, time: waiting ? 'time_submitted' : 'time_completed' };
+}
+
+/** The runs of the organization the search selects (runDevices' devices hold deviceId), not yet sorted or counted. */
+function matching(db: Db, orgId: string, search: RunSearch) {
+  const { states, time } = planOf(search);
+  const { deviceId, collectionId, dateStart, dateEnd } = search;
+  return db
+    .selectFrom('runs')
+    .where('org_id', '=', orgId)
+    .$if(states !== undefined, (qb) => qb.where('state', 'in', states ?? []))
+    .$if(collectionId !== undefined, (qb) => qb.where('collection_id', '=', collectionId ?? ''))
+    .$if(dateStart !== undefined, (qb) => qb.where(time, '>=', new Date(dateStart ?? 0).toISOString()))
+    .$if(dateEnd !== undefined, (qb) => qb.where(time, '<=', new Date(dateEnd ?? 0).toISOString()))
+    .$if(deviceId !== undefined, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          jsonArrayIncludes(db, sql.ref('runs.resource_ids'), deviceId ?? ''),
+          eb.and([eb('resource_ids', '=', '[]'), jsonArrayIncludes(db, sql.ref('runs.hybrid_device_ids'), deviceId ?? '')]),
+        ]),
+      ),
+    );
+}
+
+/** The version tag id each run's collection had when it was triggered (read from its snapshot by the database). */
+async function versionIdsOf(db: Db, statusIds: readonly string[]): Promise<Map<string, string>> {
+  if (statusIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('runs')
+    .select(['status_id', jsonTextField(db, sql.ref('runs.collection'), 'version').as('version_id')])
+    .where('status_id', 'in', statusIds)
+    .execute();
+  return new Map(rows.flatMap((row) => (row.version_id ? [[row.status_id, row.version_id] as const] : [])));
+}
+
+/** History rows of `runs`: version tag, author and resource names read once for the whole page. */
+async function historyRowsOf(db: Db, orgId: string, runs: readonly SummaryRow[]): Promise<ExecutionHistoryRow[]> {
+  const versionIds = await versionIdsOf(
+    db,
+    runs.map((run) => run.status_id),
+  );
+  const tagNames = await tagNamesOf(db, orgId, versionIds.values());
+  const userNames = await userNamesOf(
+    db,
+    runs.flatMap((run) => [run.triggered_by, run.cancelled_by]),
+  );
+  const deviceNames = await deviceNamesOf(db, runs.flatMap(runDevices));
+  return runs.map((run) => {
+    const versionId = versionIds.get(run.status_id);
+    return {
+      ...runSummaryOf(run),
+      versionTag: (versionId === undefined ? undefined : tagNames.get(versionId)) ?? null,
+      userTriggeredName: nameOf(userNames, run.triggered_by),
+      userCancelledName: run.cancelled_by === null ? null : nameOf(userNames, run.cancelled_by),
+      deviceNames: namedDevices(runDevices(run), deviceNames),
+      duration: durationOf(epochOf(run.time_started), epochOf(run.time_completed)),
+    };
+  });
+}
+
 export function registerSearchRuns({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    'STUDIO',
+    { anyOf: ['STUDIO', 'OPERATIONS_CENTER'] },
     createRoute({
       method: 'get',
       path: endpoints.runs.search,
       tags: ['Runs'],
-      summary: 'Run history, newest first, by device, status, collection and trigger time',
-      description: `data is JSON {deviceId?, status?, collectionId?, dateStart?, dateEnd?} (ISO instants); at most ${TABLE.dataLimit} runs.`,
+      summary: 'Run history by device, status, collection and dates, one page at a time with the total',
+      description:
+        'data is JSON {deviceId?, status?, collectionId?, dateStart?, dateEnd?, page?, pageSize?} (ISO instants; page from 1, ' +
+        `pageSize at most ${RUN_SEARCH_MAX_PAGE_SIZE}). A finished status (the Operations Centre's statuses, SAVED, PASSED, ` +
+        'FAILED, CANCELLED, ABORTED) bounds and sorts by completion time, newest first; QUEUED, RUNNING or no status by ' +
+        'trigger time. total counts every run matching, whatever the page.',
       request: { query: z.object({ data: z.string().max(2000).default('{}') }) },
-      responses: { 200: { description: 'Matching runs.', content: { 'application/json': { schema: runSearchResponseSchema } } } },
+      responses: { 200: { description: 'One page of matching runs.', content: { 'application/json': { schema: runSearchResponseSchema } } } },
     }),
   );
 
   app.openapi(route, async (c) => {
     const search = parseSearch(c.req.valid('query').data);
-    const runs = await services.db
-      .selectFrom('runs')
-      .selectAll()
-      .where('org_id', '=', callerOrgId(c))
-      .$if(search.status !== undefined, (qb) => qb.where('state', '=', search.status ?? 'QUEUED'))
-      .$if(search.collectionId !== undefined, (qb) => qb.where('collection_id', '=', search.collectionId ?? ''))
-      .$if(search.dateStart !== undefined, (qb) => qb.where('time_submitted', '>=', new Date(search.dateStart ?? 0).toISOString()))
-      .$if(search.dateEnd !== undefined, (qb) => qb.where('time_submitted', '<=', new Date(search.dateEnd ?? 0).toISOString()))
-      .$if(search.deviceId !== undefined, (qb) =>
-        qb.where(jsonArrayIncludes(services.db, sql.ref('runs.resource_ids'), search.deviceId ?? '')),
-      )
-      .orderBy('time_submitted', 'desc')
-      .limit(TABLE.dataLimit)
-      .execute();
-    return c.json({ success: true as const, data: runs.map(runSummaryOf) }, 200);
+    const orgId = callerOrgId(c);
+    const { time } = planOf(search);
+    const [counted, runs] = await Promise.all([
+      matching(services.db, orgId, search)
+        .select((eb) => eb.fn.countAll<number | string | bigint>().as('total'))
+        .executeTakeFirst(),
+      matching(services.db, orgId, search)
+        .select(RUN_SUMMARY_COLUMNS)
+        .orderBy(time, 'desc')
+        .orderBy('status_id', 'desc')
+        .limit(search.pageSize)
+        .offset((search.page - 1) * search.pageSize)
+        .execute(),
+    ]);
+    const data = await historyRowsOf(services.db, orgId, runs);
+    return c.json({ success: true as const, data, total: Number(counted?.total ?? 0), page: search.page, pageSize: search.pageSize }, 200);
   });
 }
