@@ -54,6 +54,9 @@ import { registerGetSchedules } from './schedules/routes/getSchedules';
 import { registerGetScheduleSummaryReport } from './schedules/routes/getScheduleSummaryReport';
 import { registerRunNow } from './schedules/routes/runNow';
 import { registerSaveSchedule } from './schedules/routes/saveSchedule';
+import { registerScheduleSummary } from './operations/routes/scheduleSummary';
+import { registerScheduleSummaryDetail } from './operations/routes/scheduleSummaryDetail';
+import { registerTestSuiteSummary } from './operations/routes/testSuiteSummary';
 import { registerGetAllTags } from './tags/routes/getAllTags';
 import { registerSaveTag } from './tags/routes/saveTag';
 import { registerCreateGroup } from './groups/routes/createGroup';
@@ -145,6 +148,9 @@ const registrations: ((api: Api) => void)[] = [
   registerGetExecutableTestSuites,
   registerGetExecutionDetails,
   registerGetScheduleSummaryReport,
+  registerScheduleSummary,
+  registerScheduleSummaryDetail,
+  registerTestSuiteSummary,
   registerGetInteractiveBots,
   registerCreateInteractiveBot,
   registerUpdateInteractiveBot,
