@@ -9,7 +9,7 @@ import { runOutboxBench } from './outbox';
 import { INTERRUPTED_DOWNLOAD_RATIO_BUDGET, runTransferBench } from './transfer';
 import { ESTIMATE_AT_CAP_BUDGET_MS, runRecurrenceBench } from './recurrence';
 import { runSchedulerBench, SCHEDULER_TICK_BUDGET_MS } from './scheduler';
-import { runSearchBench } from './search';
+import { OPS_SEARCH_BUDGET_MS, OPS_SUMMARY_BUDGET_MS, runSearchBench } from './search';
 import { runDispatchBench } from './dispatch';
 import { LIEFI_RECOVER_BUDGET_MS, runLiefiBench } from './liefi';
 import { runWallDisplayBench, WALL_DISPLAY_P99_BUDGET_MS } from './wall-displays';
@@ -43,7 +43,10 @@ async function main(): Promise<number> {
   const recurrence = runRecurrenceBench();
   const scheduler = await runSchedulerBench();
   printBudget('scheduler-tick', SCHEDULER_TICK_BUDGET_MS, 'ms');
-  await runSearchBench();
+  const search = await runSearchBench();
+  printBudget('ops-search-100k-median', OPS_SEARCH_BUDGET_MS, 'ms');
+  printBudget('ops-summary-100k-median', OPS_SUMMARY_BUDGET_MS, 'ms');
+  const operations = [search.operations.sqlite, search.operations.postgres].filter((figures) => figures !== null);
   await runDispatchBench();
 
   const exceeded = [
@@ -64,6 +67,10 @@ async function main(): Promise<number> {
       `scheduler tick with a few schedules due ${scheduler.dueTickMedianMs.toFixed(1)} ms exceeds ${SCHEDULER_TICK_BUDGET_MS} ms`,
     scheduler.waitingTickMedianMs > SCHEDULER_TICK_BUDGET_MS &&
       `scheduler tick with firings waiting in the queue ${scheduler.waitingTickMedianMs.toFixed(1)} ms exceeds ${SCHEDULER_TICK_BUDGET_MS} ms`,
+    ...operations.flatMap((figures) => [
+      figures.searchMs > OPS_SEARCH_BUDGET_MS && `Operations Centre search over 100 000 runs ${figures.searchMs.toFixed(1)} ms exceeds ${OPS_SEARCH_BUDGET_MS} ms`,
+      figures.summaryMs > OPS_SUMMARY_BUDGET_MS && `Operations Centre summaries over 100 000 runs ${figures.summaryMs.toFixed(1)} ms exceeds ${OPS_SUMMARY_BUDGET_MS} ms`,
+    ]),
   ].filter((message): message is string => typeof message === 'string');
   exceeded.forEach((message) => console.error(`Budget exceeded: ${message}`));
   return exceeded.length === 0 ? 0 : 1;

@@ -206,8 +206,6 @@ export async function runSearchBench(): Promise<SearchBench> {
   }
   printFigure('search-100k-sqlite', sqliteMedianMs, 'ms');
   printOperations('sqlite', sqliteOperations);
-  console.log(`budget-ops-search-100k-median: ${OPS_SEARCH_BUDGET_MS} ms`);
-  console.log(`budget-ops-summary-100k-median: ${OPS_SUMMARY_BUDGET_MS} ms`);
 
   const bin = postgresBinDir();
   if (!bin) {

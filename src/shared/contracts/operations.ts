@@ -54,6 +54,8 @@ export const RUN_SEARCH_MAX_PAGE_SIZE = 1000;
 export const RUN_SEARCH_DEFAULT_PAGE_SIZE = 100;
 const isoInstant = z.iso.datetime({ offset: true });
 export const DATE_ORDER_MESSAGE = 'End date must not be before the start date.';
+/** Only a real order counts: an unparsable date has its own field error, not a second one on the end date. */
+const isBefore = (a: string, b: string) => Date.parse(a) < Date.parse(b);
 
 /**
  * GET /stats/search?data={JSON}. Dates are ISO instants bounding the completion time for finished statuses, else
@@ -69,7 +71,7 @@ export const runSearchSchema = z
     page: z.number().int().min(1).max(1_000_000).default(1),
     pageSize: z.number().int().min(1).max(RUN_SEARCH_MAX_PAGE_SIZE).default(RUN_SEARCH_DEFAULT_PAGE_SIZE),
   })
-  .refine((search) => !search.dateStart || !search.dateEnd || Date.parse(search.dateStart) <= Date.parse(search.dateEnd), {
+  .refine((search) => !search.dateStart || !search.dateEnd || !isBefore(search.dateEnd, search.dateStart), {
     path: ['dateEnd'],
     message: DATE_ORDER_MESSAGE,
   });
@@ -105,7 +107,7 @@ export const summarySearchSchema = z
     tags: z.array(z.string().min(1).max(64)).max(500).default([]),
     versions: z.array(z.string().min(1).max(64)).max(500).default([]),
   })
-  .refine((search) => Date.parse(search.startDate) <= Date.parse(search.endDate), { path: ['endDate'], message: DATE_ORDER_MESSAGE });
+  .refine((search) => !isBefore(search.endDate, search.startDate), { path: ['endDate'], message: DATE_ORDER_MESSAGE });
 export type SummarySearch = z.input<typeof summarySearchSchema>;
 
 /**
