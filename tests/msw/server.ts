@@ -3,6 +3,7 @@ import { controlRoomHandlers } from './control-room';
 import { handlers } from './handlers';
 import { importExportHandlers } from './importexport';
 import { interactiveBotsHandlers } from './interactive-bots';
+import { operationsHandlers } from './operations';
 import { organizationsHandlers } from './organizations';
 import { runsHandlers } from './runs-handlers';
 import { studioHandlers } from './studio-handlers';
@@ -10,4 +11,4 @@ import { usersHandlers } from './users';
 import { groupsHandlers } from './groups';
 
 /** The msw server of the unit project; tests add per-test handlers with server.use(). */
-export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers);
+export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers);
