@@ -1,0 +1,69 @@
+import type { CsvColumn } from '../../lib/csv';
+import { formatDate, formatDuration } from '../../lib/dates';
+import { EXECUTION_RESULT_LABELS, type ExecutionHistoryRow, type ScheduleSummaryRow, type TestSuiteSummaryRow } from '../../shared/contracts/operations';
+
+/**
+ * Each table's columns, once: the tables render them (with a few cells made buttons) and the CSV and PDF exports write
+ * them. Dates use the medium format in the user's zone, which the PDF names.
+ */
+
+const joined = (values: readonly string[]) => values.join(', ');
+
+/** A column of a table and its exports; `width` (px) is for the table, so dates and names are not cut. */
+export interface OperationsColumnSpec<Row> extends CsvColumn<Row> {
+  width?: number;
+}
+
+/** 'Mar 10, 2026, 11:33:58 PM' whole. */
+const DATE_WIDTH = 215;
+const NAME_WIDTH = 190;
+const PERSON_WIDTH = 130;
+
+export const resourceNamesOf = (row: Pick<ExecutionHistoryRow, 'devices' | 'deviceNames'>) => joined(row.devices.map((id) => row.deviceNames[id] ?? id));
+
+/** §3 Test suite execution (history row), in the order of the result table. */
+export const EXECUTION_COLUMNS: readonly OperationsColumnSpec<ExecutionHistoryRow>[] = [
+  { header: 'Collection Name', width: NAME_WIDTH, value: (row) => row.testSuiteName },
+  { header: 'Version', value: (row) => row.versionTag },
+  { header: 'Executed By', width: PERSON_WIDTH, value: (row) => row.userTriggeredName },
+  { header: 'Cancelled By', width: PERSON_WIDTH, value: (row) => row.userCancelledName },
+  { header: 'Result', width: 100, value: (row) => EXECUTION_RESULT_LABELS[row.testStatus] },
+  { header: 'Resource(s)', width: 140, value: resourceNamesOf },
+  { header: 'Time Started', width: DATE_WIDTH, value: (row) => formatDate(row.timeStarted) },
+  { header: 'Time Completed', width: DATE_WIDTH, value: (row) => formatDate(row.timeCompleted) },
+  { header: 'Duration', width: 90, value: (row) => formatDuration(row.duration) },
+];
+
+/** §2 Collection Details: its columns, then the runs within the dates the summary counts for each collection. */
+export const COLLECTION_SUMMARY_COLUMNS: readonly OperationsColumnSpec<TestSuiteSummaryRow>[] = [
+  { header: 'Name', width: NAME_WIDTH, value: (row) => row.name },
+  { header: 'Tags', value: (row) => joined(row.tags) },
+  { header: 'Version', value: (row) => row.version },
+  { header: 'Created By', width: PERSON_WIDTH, value: (row) => row.createdBy },
+  { header: 'Created Date', width: DATE_WIDTH, value: (row) => formatDate(row.createdDate) },
+  { header: 'Updated By', width: PERSON_WIDTH, value: (row) => row.updatedBy },
+  { header: 'Updated Date', width: DATE_WIDTH, value: (row) => formatDate(row.updatedDate) },
+  { header: 'Collection status', width: 130, value: (row) => EXECUTION_RESULT_LABELS[row.status] },
+  { header: 'Runs (Passed / Failed)', width: 170, value: (row) => `${row.runs} (${row.passed} / ${row.failed})` },
+];
+
+export const SCHEDULE_ID_HEADER = 'Id';
+
+/** §3 Schedule summary row without scheduleId and executionType; the firing's id comes last. */
+export const SCHEDULE_SUMMARY_COLUMNS: readonly OperationsColumnSpec<ScheduleSummaryRow>[] = [
+  { header: 'Schedule Name', width: NAME_WIDTH, value: (row) => row.scheduleName },
+  { header: 'Tags', value: (row) => joined(row.collectionTags) },
+  { header: 'Versions', value: (row) => joined(row.versionTags) },
+  { header: 'Status', width: 100, value: (row) => row.status },
+  { header: 'Start Time', width: DATE_WIDTH, value: (row) => formatDate(row.startTime) },
+  { header: 'Passed / Failed / Total', width: 190, value: (row) => `${row.passed} / ${row.failed} / ${row.totalCollections}` },
+  { header: 'Cancelled By', width: PERSON_WIDTH, value: (row) => row.cancelledBy },
+  { header: 'Created By', width: PERSON_WIDTH, value: (row) => row.createdBy },
+  { header: 'Created Date', width: DATE_WIDTH, value: (row) => formatDate(row.createdDate) },
+  { header: 'Updated By', width: PERSON_WIDTH, value: (row) => row.updatedBy },
+  { header: 'Updated Date', width: DATE_WIDTH, value: (row) => formatDate(row.updatedDate) },
+  { header: SCHEDULE_ID_HEADER, width: 300, value: (row) => row.id },
+];
+
+/** §2: the schedule export skips the id column. */
+export const SCHEDULE_SUMMARY_EXPORT_COLUMNS = SCHEDULE_SUMMARY_COLUMNS.filter((column) => column.header !== SCHEDULE_ID_HEADER);
