@@ -34,7 +34,7 @@ describe('route guards in the router', () => {
     signInAs(['OPERATIONS_CENTER']);
     renderApp('/operations-center');
     expect(await screen.findByRole('heading', { level: 1, name: 'OPERATIONS CENTRE' })).toBeInTheDocument();
-    expect(screen.getByText('OPERATIONS CENTRE is not available yet')).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Execution Details' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('OPERATIONS CENTRE | Studio'));
   });
 
