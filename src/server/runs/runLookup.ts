@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { runNotFoundMessage } from '../../shared/contracts/runs';
 import { ApiError } from '../http/apiError';
+import type { Access } from '../http/endpoints';
 import { currentUser, type AppEnv } from '../http/appEnv';
 import { findRun, type RunRow } from './repository';
 import type { Services } from '../services';
@@ -23,3 +24,6 @@ export function idList(value: string | readonly string[] | undefined): string[] 
     .map((id) => id.trim())
     .filter((id) => id !== '');
 }
+
+/** Run history and its reports serve the Studio and the Operations Centre alike. */
+export const RUN_HISTORY_ACCESS = { anyOf: ['STUDIO', 'OPERATIONS_CENTER'] } as const satisfies Access;

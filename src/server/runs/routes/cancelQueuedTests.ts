@@ -6,7 +6,7 @@ import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
 import { listRunsIn } from '../repository';
 import type { Api } from '../../services';
-import { idList } from '../runLookup';
+import { idList, RUN_HISTORY_ACCESS } from '../runLookup';
 
 const formSchema = z.object({
   statusIds: z.union([z.string(), z.array(z.string())]).optional(),
@@ -17,7 +17,7 @@ export const noQueuedRunMessage = (ids: readonly string[]): string => `No queued
 
 export function registerCancelQueuedTests({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    { anyOf: ['STUDIO', 'OPERATIONS_CENTER'] },
+    RUN_HISTORY_ACCESS,
     createRoute({
       method: 'post',
       path: endpoints.runs.cancelQueued,

@@ -6,7 +6,7 @@ import { ApiError } from '../../http/apiError';
 import { artifactsRoot, resolveArtifact } from '../artifacts';
 import { findRun } from '../repository';
 import type { Api } from '../../services';
-import { callerOrgId } from '../runLookup';
+import { callerOrgId, RUN_HISTORY_ACCESS } from '../runLookup';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -20,7 +20,7 @@ export const FILE_NOT_FOUND_MESSAGE = 'No such file.';
 
 export function registerDownloadFile({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    'STUDIO',
+    RUN_HISTORY_ACCESS,
     createRoute({
       method: 'get',
       path: endpoints.runs.downloadFile,

@@ -3,11 +3,11 @@ import { runDetailsResponseSchema } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { runDetailsOf } from '../runViews';
 import type { Api } from '../../services';
-import { requireRun } from '../runLookup';
+import { requireRun, RUN_HISTORY_ACCESS } from '../runLookup';
 
 export function registerGetDetails({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    'STUDIO',
+    RUN_HISTORY_ACCESS,
     createRoute({
       method: 'get',
       path: endpoints.runs.details,

@@ -4,11 +4,11 @@ import { endpoints } from '../../../shared/endpoints';
 import { listRunsIn } from '../repository';
 import { runDevices } from '../runViews';
 import type { Api } from '../../services';
-import { callerOrgId } from '../runLookup';
+import { callerOrgId, RUN_HISTORY_ACCESS } from '../runLookup';
 
 export function registerGetQueuedTests({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    { anyOf: ['STUDIO', 'OPERATIONS_CENTER'] },
+    RUN_HISTORY_ACCESS,
     createRoute({
       method: 'get',
       path: endpoints.runs.queued,

@@ -5,11 +5,11 @@ import { renderRunReport, reportFileName } from '../report/htmlReport';
 import { runDetailsOf } from '../runViews';
 import type { Api } from '../../services';
 import { htmlHeaders, timezoneQuery } from '../reportTimeZone';
-import { requireRun } from '../runLookup';
+import { requireRun, RUN_HISTORY_ACCESS } from '../runLookup';
 
 export function registerGetReport({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    'STUDIO',
+    RUN_HISTORY_ACCESS,
     createRoute({
       method: 'get',
       // endpoints.runs.report(id) builds this path with the id encoded.

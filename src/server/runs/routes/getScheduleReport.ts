@@ -4,14 +4,14 @@ import { ApiError } from '../../http/apiError';
 import { renderReports, zipHeaders, zipReports } from '../report/reportArchive';
 import type { Api } from '../../services';
 import { htmlHeaders, timezoneQuery } from '../reportTimeZone';
-import { idList, requireRun } from '../runLookup';
+import { idList, requireRun, RUN_HISTORY_ACCESS } from '../runLookup';
 
 /** One request builds at most this many reports (each inlines its screenshots). */
 export const MAX_REPORTS_PER_ZIP = 50;
 
 export function registerGetScheduleReport({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    'STUDIO',
+    RUN_HISTORY_ACCESS,
     createRoute({
       method: 'get',
       path: endpoints.runs.scheduleReport,

@@ -17,7 +17,7 @@ import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, tagNamesOf, u
 import type { RunRow } from '../repository';
 import { RUN_SUMMARY_COLUMNS, runDevices, runSummaryOf } from '../runViews';
 import type { Api } from '../../services';
-import { callerOrgId } from '../runLookup';
+import { callerOrgId, RUN_HISTORY_ACCESS } from '../runLookup';
 
 type RunSearch = z.output<typeof runSearchSchema>;
 type SummaryRow = Pick<RunRow, (typeof RUN_SUMMARY_COLUMNS)[number]>;
@@ -104,7 +104,7 @@ async function historyRowsOf(db: Db, orgId: string, runs: readonly SummaryRow[])
 
 export function registerSearchRuns({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    { anyOf: ['STUDIO', 'OPERATIONS_CENTER'] },
+    RUN_HISTORY_ACCESS,
     createRoute({
       method: 'get',
       path: endpoints.runs.search,
