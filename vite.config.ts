@@ -90,8 +90,14 @@ function precompressBuild(): Plugin {
   };
 }
 
+/** jsPDF's optional imports, used by its HTML and SVG rendering only (src/lib/jspdf-unused-feature.ts). */
+const JSPDF_UNUSED_FEATURES = ['html2canvas', 'canvg', 'dompurify'];
+
 export default defineConfig({
   base: '/studio/',
+  resolve: {
+    alias: Object.fromEntries(JSPDF_UNUSED_FEATURES.map((name) => [name, resolve(import.meta.dirname, 'src/lib/jspdf-unused-feature.ts')])),
+  },
   plugins: [
     tanstackRouter({
       target: 'react',

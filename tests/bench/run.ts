@@ -5,6 +5,7 @@
  */
 import { chromiumMissing, CHROMIUM_PATH } from '../e2e/harness';
 import { EXECUTOR_OVERHEAD_RATIO_BUDGET, runExecutorBench } from './executor';
+import { OPS_TABLE_DOM_ROWS_BUDGET, printOpsTableBench } from './ops-table';
 import { runOutboxBench } from './outbox';
 import { INTERRUPTED_DOWNLOAD_RATIO_BUDGET, runTransferBench } from './transfer';
 import { ESTIMATE_AT_CAP_BUDGET_MS, runRecurrenceBench } from './recurrence';
@@ -46,6 +47,8 @@ async function main(): Promise<number> {
   const search = await runSearchBench();
   printBudget('ops-search-100k-median', OPS_SEARCH_BUDGET_MS, 'ms');
   printBudget('ops-summary-100k-median', OPS_SUMMARY_BUDGET_MS, 'ms');
+  const opsTable = await printOpsTableBench();
+  printBudget('ops-table-10k-dom-rows', OPS_TABLE_DOM_ROWS_BUDGET, 'rows');
   const operations = [search.operations.sqlite, search.operations.postgres].filter((figures) => figures !== null);
   await runDispatchBench();
 
@@ -67,6 +70,8 @@ async function main(): Promise<number> {
       `scheduler tick with a few schedules due ${scheduler.dueTickMedianMs.toFixed(1)} ms exceeds ${SCHEDULER_TICK_BUDGET_MS} ms`,
     scheduler.waitingTickMedianMs > SCHEDULER_TICK_BUDGET_MS &&
       `scheduler tick with firings waiting in the queue ${scheduler.waitingTickMedianMs.toFixed(1)} ms exceeds ${SCHEDULER_TICK_BUDGET_MS} ms`,
+    opsTable.domRowsMax > OPS_TABLE_DOM_ROWS_BUDGET &&
+      `the Operations Centre table held ${opsTable.domRowsMax} rows in the DOM with 10 000 results, over ${OPS_TABLE_DOM_ROWS_BUDGET}`,
     ...operations.flatMap((figures) => [
       figures.searchMs > OPS_SEARCH_BUDGET_MS && `Operations Centre search over 100 000 runs ${figures.searchMs.toFixed(1)} ms exceeds ${OPS_SEARCH_BUDGET_MS} ms`,
       figures.summaryMs > OPS_SUMMARY_BUDGET_MS && `Operations Centre summaries over 100 000 runs ${figures.summaryMs.toFixed(1)} ms exceeds ${OPS_SUMMARY_BUDGET_MS} ms`,

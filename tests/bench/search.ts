@@ -45,15 +45,16 @@ const columns = (n: string, toText: (expression: string) => string, isoAt: strin
   ${toText(`'["browser-' || (${n} % 3 + 1) || '"]'`)}, ${isoAt}, ${n}, ${isoAt}, ${isoAt}, triggered_by, cancelled_by, progress,
   attachments, variables, replica_id`;
 
-const COLUMN_NAMES = `status_id, org_id, collection_id, test_suite_name, collection, state, device_type, hybrid_device_ids, resource_ids,
+/** The runs table's columns in the order the fills copy them. */
+export const RUN_COLUMN_NAMES = `status_id, org_id, collection_id, test_suite_name, collection, state, device_type, hybrid_device_ids, resource_ids,
   time_submitted, queue_order, time_started, time_completed, triggered_by, cancelled_by, progress, attachments, variables, replica_id`;
 
-interface Template {
+export interface Template {
   runId: string;
   collectionId: string;
 }
 
-async function templateRun(platform: Platform): Promise<Template> {
+export async function templateRun(platform: Platform): Promise<Template> {
   const api = await PlatformApi.signIn(platform.baseUrl, platform.admin);
   const collectionId = await api.collectionIdByName('Demo_Sign_In');
   // No browser resource: the run stays queued until the template is copied.
@@ -96,7 +97,7 @@ function fillSqlite(platform: Platform, template: Template): void {
   sqlite
     .prepare(
       `with recursive numbers(n) as (select 1 union all select n + 1 from numbers where n < ${RUNS})
-       insert into runs (${COLUMN_NAMES}) select ${columns('n', (expression) => expression, isoAt)} from numbers, runs where runs.status_id = ?`,
+       insert into runs (${RUN_COLUMN_NAMES}) select ${columns('n', (expression) => expression, isoAt)} from numbers, runs where runs.status_id = ?`,
     )
     .run(template.runId);
   const numbers = (count: number) => `(with recursive series(n) as (select 0 union all select n + 1 from series where n < ${count - 1}) select n from series)`;
@@ -114,7 +115,7 @@ async function fillPostgres(url: string, template: Template): Promise<void> {
   const startMs = Date.now() - DAYS * 86_400_000;
   const isoAt = `to_char(to_timestamp((${startMs} + n::bigint * ${STEP_MS}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   await client.query(
-    `insert into runs (${COLUMN_NAMES}) select ${columns('n', (expression) => `(${expression})::text`, isoAt)}
+    `insert into runs (${RUN_COLUMN_NAMES}) select ${columns('n', (expression) => `(${expression})::text`, isoAt)}
      from generate_series(1, ${RUNS}) as n, runs where runs.status_id = $1`,
     [template.runId],
   );
