@@ -137,6 +137,24 @@ export class PlatformApi {
     return this.call(`${endpoints.runs.downloadFile}?path=${encodeURIComponent(path)}`);
   }
 
+  /** Occupies a browser resource with a run that waits until it is cancelled; answers its statusId once it runs. */
+  async occupyResource(baseUrl: string): Promise<string> {
+    const collectionId = await this.saveCollection(
+      browserCollection('Holds the resource', [
+        {
+          testCaseId: 'wait',
+          steps: [
+            { stepId: 'open-demo', action: 'open', value: `${baseUrl}${endpoints.demoApp}` },
+            { stepId: 'wait', action: 'waitFor', target: '#never-there', timeoutMs: 240_000 },
+          ],
+        },
+      ]),
+    );
+    const statusId = await this.trigger(collectionId);
+    await this.waitForRun(statusId, (details) => details.testStatus === 'RUNNING');
+    return statusId;
+  }
+
   /** Polls getDetails until `done` holds (by default: the run ended). */
   async waitForRun(
     statusId: string,

@@ -8,7 +8,7 @@ import {
   type SaveScheduleInput,
 } from '../../src/shared/contracts/schedules';
 import { endpoints } from '../../src/shared/endpoints';
-import { browserCollection, PlatformApi, poll } from './api';
+import { PlatformApi, poll } from './api';
 import { chromiumMissing, screenshot } from './harness';
 import { openControlRoom, tableRow } from './pages';
 import { useE2E, useSignedInPages } from './setup';
@@ -33,27 +33,9 @@ describe.skipIf(chromiumMissing)('the Control Room in real Chromium against the 
   const executionDetails = async (api: PlatformApi, id: string) =>
     scheduleExecutionDetailsResponseSchema.parse(await (await api.call(endpoints.schedules.executionDetails(id))).json()).data;
 
-  /** Occupies the only browser resource with a run that waits until it is cancelled. */
-  const occupyResource = async (api: PlatformApi): Promise<string> => {
-    const collectionId = await api.saveCollection(
-      browserCollection('Holds the resource', [
-        {
-          testCaseId: 'wait',
-          steps: [
-            { stepId: 'open-demo', action: 'open', value: `${e2e.platform.baseUrl}${endpoints.demoApp}` },
-            { stepId: 'wait', action: 'waitFor', target: '#never-there', timeoutMs: 240_000 },
-          ],
-        },
-      ]),
-    );
-    const statusId = await api.trigger(collectionId);
-    await api.waitForRun(statusId, (details) => details.testStatus === 'RUNNING');
-    return statusId;
-  };
-
   it('creates a schedule in the popup that fires within a minute, shows it in the queue, then its finished run', async () => {
     const api = await signInApi();
-    const blocker = await occupyResource(api);
+    const blocker = await api.occupyResource(e2e.platform.baseUrl);
     const page = await signedInPage();
     const table = await openControlRoom(page, e2e.platform.baseUrl);
 

@@ -7,8 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../src/shared/constants';
 import { RUN_MESSAGES } from '../../src/shared/contracts/runs';
 import { DEMO_FAILING_COLLECTION, DEMO_PASSING_COLLECTION } from '../../src/server/demo/seedDemoCollections';
-import { endpoints } from '../../src/shared/endpoints';
-import { browserCollection, PlatformApi } from './api';
+import { PlatformApi } from './api';
 import { chromiumMissing, screenshot } from './harness';
 import { useE2E, useSignedInPages } from './setup';
 
@@ -86,19 +85,7 @@ describe.skipIf(chromiumMissing)('the Operations Centre in real Chromium against
     expect(darkShareOfFirstPage(pdfPath)).toBeGreaterThan(0.001);
 
     // A run that holds the only resource, and two behind it in the queue.
-    const blockerId = await api.saveCollection(
-      browserCollection('Holds the resource', [
-        {
-          testCaseId: 'wait',
-          steps: [
-            { stepId: 'open-demo', action: 'open', value: `${e2e.platform.baseUrl}${endpoints.demoApp}` },
-            { stepId: 'wait', action: 'waitFor', target: '#never-there', timeoutMs: 240_000 },
-          ],
-        },
-      ]),
-    );
-    const blocker = await api.trigger(blockerId);
-    await api.waitForRun(blocker, (details) => details.testStatus === 'RUNNING');
+    const blocker = await api.occupyResource(e2e.platform.baseUrl);
     const queued = [await api.trigger(await api.collectionIdByName(DEMO_PASSING_COLLECTION)), await api.trigger(await api.collectionIdByName(DEMO_FAILING_COLLECTION))];
 
     // The queue polls every 15 s; a reload shows it at once.
