@@ -132,6 +132,17 @@ describe('failure labels', () => {
     expect(await labelOfRun(statusId)).toBeNull();
   });
 
+  it("lets the Operations Centre triage a run's failure, while making labels stays with the Studio", async () => {
+    const flaky = await create('Flaky');
+    const statusId = await finishedRun('FAILED');
+    const operations = await t.tokenFor(await t.createUser(['OPERATIONS_CENTER']));
+    expect((await attachTo(statusId, flaky.labelId, operations)).status).toBe(200);
+    expect(await labelOfRun(statusId, operations)).toEqual({ statusId, ...flaky });
+    expect((await send('POST', endpoints.failureLabels.create, { labelName: 'Mine' }, operations)).status).toBe(403);
+    const neither = await t.tokenFor(await t.createUser(['CONTROL_ROOM']));
+    expect((await attachTo(statusId, null, neither)).status).toBe(403);
+  });
+
   it('refuses a run that does not exist (404) and a run that did not fail (409)', async () => {
     const flaky = await create('Flaky');
     const missing = await attachTo('no-such-run', flaky.labelId);

@@ -3,11 +3,12 @@ import { collectionLabelQuerySchema, collectionLabelResponseSchema } from '../..
 import { endpoints } from '../../../shared/endpoints';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
+import { RUN_HISTORY_ACCESS } from '../../runs/runLookup';
 import { findCollectionLabel } from '../repository';
 
 export function registerGetCollectionLabel({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    'STUDIO',
+    RUN_HISTORY_ACCESS,
     createRoute({
       method: 'get',
       path: endpoints.failureLabels.ofCollection,

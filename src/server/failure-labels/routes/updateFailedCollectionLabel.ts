@@ -11,13 +11,13 @@ import { endpoints } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
-import { requireRun } from '../../runs/runLookup';
+import { requireRun, RUN_HISTORY_ACCESS } from '../../runs/runLookup';
 import { failureLabelNotFound } from '../labelErrors';
 import { attachCollectionLabel, detachCollectionLabel, findFailureLabel } from '../repository';
 
 export function registerUpdateFailedCollectionLabel({ app, endpoint, services }: Api): void {
   const route = endpoint(
-    'STUDIO',
+    RUN_HISTORY_ACCESS,
     createRoute({
       method: 'put',
       path: endpoints.failureLabels.attachToCollection,
