@@ -103,17 +103,20 @@ export async function scheduleSummaryOf(db: Db, orgId: string, search: SummarySe
       passed: Number(row.passed ?? 0),
       unfinished: Number(row.unfinished ?? 0),
       started: Number(row.started ?? 0),
+      failed: Number(row.failed ?? 0),
     },
   }));
-  const tags = await tagNamesOf(
-    db,
-    orgId,
-    firings.flatMap((firing) => [...firing.collectionTags, ...firing.versionTags]),
-  );
-  const users = await userNamesOf(
-    db,
-    rows.flatMap((row) => [row.created_by, row.cancelled_by]),
-  );
+  const [tags, users] = await Promise.all([
+    tagNamesOf(
+      db,
+      orgId,
+      firings.flatMap((firing) => [...firing.collectionTags, ...firing.versionTags]),
+    ),
+    userNamesOf(
+      db,
+      rows.flatMap((row) => [row.created_by, row.cancelled_by]),
+    ),
+  ]);
   return firings.map(({ row, collectionTags, versionTags, counts }) => {
     const createdBy = nameOf(users, row.created_by);
     return {
@@ -133,7 +136,7 @@ export async function scheduleSummaryOf(db: Db, orgId: string, search: SummarySe
       updatedDate: isoOf(Number(row.updated_at)),
       totalCollections: Number(row.total_collections),
       passed: counts.passed,
-      failed: Number(row.failed ?? 0),
+      failed: counts.failed,
     };
   });
 }
@@ -196,15 +199,17 @@ export async function testSuiteSummaryOf(db: Db, orgId: string, search: SummaryS
     .orderBy('collection.id', 'asc')
     .execute();
   const collections = rows.map((row) => ({ row, tagIds: parseTagIds(row.tags) }));
-  const tags = await tagNamesOf(
-    db,
-    orgId,
-    collections.flatMap(({ row, tagIds }) => [...tagIds, ...(row.version === null ? [] : [row.version])]),
-  );
-  const users = await userNamesOf(
-    db,
-    rows.flatMap((row) => [row.created_by, row.updated_by]),
-  );
+  const [tags, users] = await Promise.all([
+    tagNamesOf(
+      db,
+      orgId,
+      collections.flatMap(({ row, tagIds }) => [...tagIds, ...(row.version === null ? [] : [row.version])]),
+    ),
+    userNamesOf(
+      db,
+      rows.flatMap((row) => [row.created_by, row.updated_by]),
+    ),
+  ]);
   return collections.map(({ row, tagIds }) => ({
     id: row.id,
     name: row.name,

@@ -20,7 +20,8 @@ import type { Api } from '../../services';
 import { callerOrgId, RUN_HISTORY_ACCESS } from '../runLookup';
 
 type RunSearch = z.output<typeof runSearchSchema>;
-type SummaryRow = Pick<RunRow, (typeof RUN_SUMMARY_COLUMNS)[number]>;
+/** A page's run: the summary's columns and the version tag id of its collection snapshot (read by the database). */
+type PageRow = Pick<RunRow, (typeof RUN_SUMMARY_COLUMNS)[number]> & { version_id: string | null };
 
 function parseSearch(data: string): RunSearch {
   let json: unknown;
@@ -66,40 +67,24 @@ function matching(db: Db, orgId: string, search: RunSearch) {
     );
 }
 
-/** The version tag id each run's collection had when it was triggered (read from its snapshot by the database). */
-async function versionIdsOf(db: Db, statusIds: readonly string[]): Promise<Map<string, string>> {
-  if (statusIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('runs')
-    .select(['status_id', jsonTextField(db, sql.ref('runs.collection'), 'version').as('version_id')])
-    .where('status_id', 'in', statusIds)
-    .execute();
-  return new Map(rows.flatMap((row) => (row.version_id ? [[row.status_id, row.version_id] as const] : [])));
-}
-
-/** History rows of `runs`: version tag, author and resource names read once for the whole page. */
-async function historyRowsOf(db: Db, orgId: string, runs: readonly SummaryRow[]): Promise<ExecutionHistoryRow[]> {
-  const versionIds = await versionIdsOf(
-    db,
-    runs.map((run) => run.status_id),
-  );
-  const tagNames = await tagNamesOf(db, orgId, versionIds.values());
-  const userNames = await userNamesOf(
-    db,
-    runs.flatMap((run) => [run.triggered_by, run.cancelled_by]),
-  );
-  const deviceNames = await deviceNamesOf(db, runs.flatMap(runDevices));
-  return runs.map((run) => {
-    const versionId = versionIds.get(run.status_id);
-    return {
-      ...runSummaryOf(run),
-      versionTag: (versionId === undefined ? undefined : tagNames.get(versionId)) ?? null,
-      userTriggeredName: nameOf(userNames, run.triggered_by),
-      userCancelledName: run.cancelled_by === null ? null : nameOf(userNames, run.cancelled_by),
-      deviceNames: namedDevices(runDevices(run), deviceNames),
-      duration: durationOf(epochOf(run.time_started), epochOf(run.time_completed)),
-    };
-  });
+/** History rows of `runs`: version tag, author and resource names read once for the whole page, side by side. */
+async function historyRowsOf(db: Db, orgId: string, runs: readonly PageRow[]): Promise<ExecutionHistoryRow[]> {
+  const [tagNames, userNames, deviceNames] = await Promise.all([
+    tagNamesOf(db, orgId, runs.flatMap((run) => (run.version_id ? [run.version_id] : []))),
+    userNamesOf(
+      db,
+      runs.flatMap((run) => [run.triggered_by, run.cancelled_by]),
+    ),
+    deviceNamesOf(db, runs.flatMap(runDevices)),
+  ]);
+  return runs.map((run) => ({
+    ...runSummaryOf(run),
+    versionTag: (run.version_id ? tagNames.get(run.version_id) : undefined) ?? null,
+    userTriggeredName: nameOf(userNames, run.triggered_by),
+    userCancelledName: run.cancelled_by === null ? null : nameOf(userNames, run.cancelled_by),
+    deviceNames: namedDevices(runDevices(run), deviceNames),
+    duration: durationOf(epochOf(run.time_started), epochOf(run.time_completed)),
+  }));
 }
 
 export function registerSearchRuns({ app, endpoint, services }: Api): void {
@@ -130,6 +115,7 @@ export function registerSearchRuns({ app, endpoint, services }: Api): void {
         .executeTakeFirst(),
       matching(services.db, orgId, search)
         .select(RUN_SUMMARY_COLUMNS)
+        .select(jsonTextField(services.db, sql.ref('runs.collection'), 'version').as('version_id'))
         .orderBy(time, 'desc')
         .orderBy('status_id', 'desc')
         .limit(search.pageSize)
