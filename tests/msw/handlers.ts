@@ -14,7 +14,7 @@ export function errorResponse(status: number, message: string, fieldErrors?: Rec
   return HttpResponse.json(body, { status });
 }
 
-function bearer(request: Request): string | undefined {
+export function bearer(request: Request): string | undefined {
   const header = request.headers.get('Authorization');
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
 }

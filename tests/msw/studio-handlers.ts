@@ -20,7 +20,8 @@ import { isClientRecordId } from '../../src/shared/contracts/client-ids';
 import type { Device } from '../../src/shared/contracts/devices';
 import { endpoints } from '../../src/shared/endpoints';
 import { nextId } from './factories';
-import { anyOrigin, errorResponse } from './handlers';
+import { authBackend } from './auth-backend';
+import { anyOrigin, bearer, errorResponse } from './handlers';
 import { createIdempotencyStore } from './idempotency';
 import { devicesListResponse } from './resources-handlers';
 
@@ -95,6 +96,9 @@ async function saveTag(request: Request) {
  * collection created under the id its client made for it.
  */
 async function save(request: Request) {
+  // As the real server: a save without a live access token is refused. A replay that lost the race with a refused
+  // refresh (the session dropped between reading the outbox and sending) must meet this, not a fake that saves it.
+  if (!authBackend.authenticate(bearer(request))) return errorResponse(401, 'Your session has expired.');
   const form = await request.formData();
   const parsed = collectionSchema.safeParse(JSON.parse(String(form.get('testsuite') ?? 'null')));
   if (!parsed.success) {
