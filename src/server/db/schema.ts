@@ -19,6 +19,9 @@ import type {
   SchedulesTable,
 } from './schema-schedules';
 import type { VariableExcelDataTable, VariablesTable } from './schema-variables';
+import type { JiraConfigurationsTable } from './schema-jira';
+import type { MailOutboxTable } from '../notifications/schema';
+import type { EmailConfigsTable, ImapAccountsTable } from './schema-email';
 
 /** Timestamps are ISO-8601 UTC strings so they sort and compare as text. Booleans are 0/1. */
 export interface UsersTable {
@@ -147,4 +150,8 @@ export interface Database {
   collection_exports: CollectionExportsTable;
   variables: VariablesTable;
   variable_excel_data: VariableExcelDataTable;
+  jira_configurations: JiraConfigurationsTable;
+  email_configs: EmailConfigsTable;
+  imap_accounts: ImapAccountsTable;
+  mail_outbox: MailOutboxTable;
 }
