@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { chargeRunMinutes } from '../licenses/enforcement';
 import { initialProgress } from './progress';
+import { stringVariablesOf } from '../variables/repository';
 
 export type RunRow = Selectable<RunsTable>;
 export type StepResultRow = Selectable<StepResultsTable>;
@@ -37,8 +38,9 @@ export interface RunAuthor {
 }
 
 /**
- * Queues a run of `collection` as it is now: later edits of the collection do not change a queued run. `variables`
- * are the `${name}` values it starts with (a schedule's data row).
+ * Queues a run of `collection` as it is now: later edits of the collection do not change a queued run. The run starts
+ * with the organization's String variables as `${name}` values, read now like the collection; `variables` (a schedule's
+ * data row) win over them.
  */
 export async function insertRun(db: Db, collection: Collection, by: RunAuthor, variables: Readonly<Record<string, string>> = {}): Promise<RunRow> {
   const row: RunRow = {
@@ -59,7 +61,7 @@ export async function insertRun(db: Db, collection: Collection, by: RunAuthor, v
     cancelled_by: null,
     progress: JSON.stringify(initialProgress()),
     attachments: '[]',
-    variables: JSON.stringify(variables),
+    variables: JSON.stringify({ ...(await stringVariablesOf(db, by.orgId)), ...variables }),
     replica_id: null,
   };
   await db.insertInto('runs').values(row).execute();

@@ -264,3 +264,18 @@ export async function excelRowOf(db: Db, variableId: string, rowNo: number): Pro
   const inRange = rowNo >= 1 && rowNo <= data.row_count && data.row !== null;
   return { row: inRange ? excelRowSchema.parse(JSON.parse(data.row ?? '{}')) : null, rowCount: data.row_count };
 }
+
+/**
+ * The organization's active String variables as the `${name}` values a run starts with. A variable with several values
+ * gives its first (a step reads one text); one without values gives ''.
+ */
+export async function stringVariablesOf(db: Db, orgId: string): Promise<Record<string, string>> {
+  const rows = await db
+    .selectFrom('variables')
+    .select(['variable_name', 'value'])
+    .where('org_id', '=', orgId)
+    .where('status', '=', 'active')
+    .where('value_type', '=', 'String')
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.variable_name, variableValues(row)[0] ?? '']));
+}
