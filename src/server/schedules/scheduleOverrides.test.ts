@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../shared/contracts/errors';
 import { runNowResponseSchema, scheduleDevicesResponseSchema, scheduleExecutionDetailsResponseSchema, scheduleResponseSchema } from '../../shared/contracts/schedules';
 import { variableResponseSchema } from '../../shared/contracts/variables';
 import { endpoints } from '../../shared/endpoints';
 import { browserCollection, dailySchedule, saveCollection, startRunServers, waitForRun, type PageServer } from '../testing/runFixtures';
+import { workbookBytes } from '../testing/excelWorkbook';
 import type { TestServer } from '../testing/testServer';
 
 /**
@@ -27,11 +27,8 @@ describe('schedule overrides with variables', { timeout: 60_000 }, () => {
     t.request(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
   async function excelVariable(rows: unknown[][]): Promise<string> {
-    const workbook = new ExcelJS.Workbook();
-    const sheet = workbook.addWorksheet('Users');
-    for (const row of rows) sheet.addRow(row);
     const form = new FormData();
-    form.set('file', new File([await workbook.xlsx.writeBuffer()], 'users.xlsx'));
+    form.set('file', new File([workbookBytes(rows, 'xlsx', 'Users')], 'users.xlsx'));
     const response = await t.request(endpoints.variables.createExcel, { method: 'POST', token, body: form });
     expect(response.status, await response.clone().text()).toBe(200);
     return variableResponseSchema.parse(await response.json()).data.id;

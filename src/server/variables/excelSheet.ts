@@ -1,4 +1,4 @@
-import ExcelJS from 'exceljs';
+import * as XLSX from '@e965/xlsx';
 import { unzipSync } from 'fflate';
 import { SYSTEM_VARIABLE_NAMES, VARIABLE_LIMITS, VARIABLE_MESSAGES, type ExcelMapping } from '../../shared/contracts/variables';
 
@@ -16,14 +16,6 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const OLE_MAGIC = [0xd0, 0xcf, 0x11, 0xe0];
 const startsWith = (bytes: Uint8Array, magic: readonly number[]) => magic.every((byte, index) => bytes[index] === byte);
 
-/** §5 accepts .xls and .xlsx; only .xlsx can be read (exceljs), so .xls is refused with what to do instead. */
-function formatProblem(fileName: string, bytes: Uint8Array): string | null {
-  const lower = fileName.toLowerCase();
-  if (lower.endsWith('.xls') || startsWith(bytes, OLE_MAGIC)) return VARIABLE_MESSAGES.xlsNotReadable;
-  if (!lower.endsWith('.xlsx')) return VARIABLE_MESSAGES.excelOnly;
-  return startsWith(bytes, ZIP_MAGIC) ? null : VARIABLE_MESSAGES.excelUnreadable;
-}
-
 /** What the archive says it unpacks to, read from its directory without unpacking anything; null when it is no zip. */
 function declaredUnpackedBytes(bytes: Uint8Array): number | null {
   let total = 0;
@@ -40,14 +32,31 @@ function declaredUnpackedBytes(bytes: Uint8Array): number | null {
   return total;
 }
 
-function cellText(cell: ExcelJS.Cell): string {
-  const value = cell.type === ExcelJS.ValueType.Formula ? cell.result : cell.value;
-  if (value instanceof Date) {
-    const iso = value.toISOString();
+/**
+ * §5 accepts .xls and .xlsx by name. SheetJS reads either format by its content, so a workbook renamed from one to the
+ * other still reads; anything that is neither an OLE document nor a zip is refused before SheetJS sees it, and a zip
+ * must not unpack beyond the limit (SheetJS would unpack it whole).
+ */
+function formatProblem(fileName: string, bytes: Uint8Array): string | null {
+  const lower = fileName.toLowerCase();
+  if (!lower.endsWith('.xls') && !lower.endsWith('.xlsx')) return VARIABLE_MESSAGES.excelOnly;
+  if (startsWith(bytes, OLE_MAGIC)) return null;
+  if (!startsWith(bytes, ZIP_MAGIC)) return VARIABLE_MESSAGES.excelUnreadable;
+  const unpacked = declaredUnpackedBytes(bytes);
+  if (unpacked === null) return VARIABLE_MESSAGES.excelUnreadable;
+  return unpacked > VARIABLE_LIMITS.excelUnpackedBytes ? VARIABLE_MESSAGES.excelTooBigUnpacked(VARIABLE_LIMITS.excelUnpackedBytes) : null;
+}
+
+/** A cell as text: formulas as their stored result, dates as `YYYY-MM-DD` when at midnight or else ISO. */
+function cellText(cell: XLSX.CellObject | undefined): string {
+  if (!cell) return '';
+  if (cell.v instanceof Date) {
+    const iso = cell.v.toISOString();
     // Excel stores a plain date as midnight: show it as the date alone.
     return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
   }
-  return cell.text;
+  if (cell.t === 'e') return cell.w ?? '';
+  return cell.v === undefined ? '' : String(cell.v);
 }
 
 /** `text` made `${name}`-safe: each run of non-word characters becomes one `_`, none leading or trailing; may be empty. */
@@ -64,53 +73,56 @@ function variableNameFor(header: string, column: number, taken: Set<string>): st
   return name;
 }
 
-function sheetOf(worksheet: ExcelJS.Worksheet): ExcelReadResult {
-  if (worksheet.columnCount > VARIABLE_LIMITS.excelColumns) return { ok: false, message: VARIABLE_MESSAGES.excelTooManyColumns(VARIABLE_LIMITS.excelColumns) };
+function sheetOf(worksheet: XLSX.WorkSheet): ExcelReadResult {
+  const ref = worksheet['!ref'];
+  if (ref === undefined) return { ok: false, message: VARIABLE_MESSAGES.excelNoHeader };
+  const range = XLSX.utils.decode_range(ref);
+  const at = (row: number, column: number) => worksheet[XLSX.utils.encode_cell({ r: row, c: column })] as XLSX.CellObject | undefined;
+  if (range.e.c + 1 > VARIABLE_LIMITS.excelColumns) return { ok: false, message: VARIABLE_MESSAGES.excelTooManyColumns(VARIABLE_LIMITS.excelColumns) };
   const taken = new Set<string>(SYSTEM_VARIABLE_NAMES.map((name) => name.toLowerCase()));
   const columns: { column: number; mapping: ExcelMapping }[] = [];
-  const header = worksheet.getRow(1);
-  for (let column = 1; column <= worksheet.columnCount; column++) {
-    const columnName = cellText(header.getCell(column)).trim();
-    if (columnName !== '') columns.push({ column, mapping: { columnName, variableName: variableNameFor(columnName, column, taken) } });
+  // Sheet rows and columns count from the sheet's A1 (cells above or left of the used range are empty).
+  for (let column = 0; column <= range.e.c; column++) {
+    const columnName = range.s.r === 0 ? cellText(at(0, column)).trim() : '';
+    if (columnName !== '') columns.push({ column, mapping: { columnName, variableName: variableNameFor(columnName, column + 1, taken) } });
   }
   if (columns.length === 0) return { ok: false, message: VARIABLE_MESSAGES.excelNoHeader };
 
   const rows: Record<string, string>[] = [];
   let lastFilled = 0;
-  for (let rowNumber = 2; rowNumber <= worksheet.rowCount; rowNumber++) {
-    if (rows.length >= VARIABLE_LIMITS.excelRows) {
-      if (worksheet.getRow(rowNumber).hasValues) return { ok: false, message: VARIABLE_MESSAGES.excelTooManyRows(VARIABLE_LIMITS.excelRows) };
-      continue;
-    }
-    const sheetRow = worksheet.getRow(rowNumber);
+  for (let row = 1; row <= range.e.r; row++) {
     const values: Record<string, string> = {};
     for (const { column, mapping } of columns) {
-      const text = cellText(sheetRow.getCell(column));
-      if (text.length > VARIABLE_LIMITS.excelCellLength) return { ok: false, message: VARIABLE_MESSAGES.excelCellTooLong(rowNumber, VARIABLE_LIMITS.excelCellLength) };
+      const text = cellText(at(row, column));
+      if (text.length > VARIABLE_LIMITS.excelCellLength) return { ok: false, message: VARIABLE_MESSAGES.excelCellTooLong(row + 1, VARIABLE_LIMITS.excelCellLength) };
       values[mapping.variableName] = text;
+    }
+    const filled = Object.values(values).some((text) => text !== '');
+    if (rows.length >= VARIABLE_LIMITS.excelRows) {
+      if (filled) return { ok: false, message: VARIABLE_MESSAGES.excelTooManyRows(VARIABLE_LIMITS.excelRows) };
+      continue;
     }
     rows.push(values);
     // Blank rows between data rows keep their place (Data Row numbers follow the sheet); trailing ones are dropped.
-    if (Object.values(values).some((text) => text !== '')) lastFilled = rows.length;
+    if (filled) lastFilled = rows.length;
   }
   return { ok: true, sheet: { mapping: columns.map((entry) => entry.mapping), rows: rows.slice(0, lastFilled) } };
 }
 
-/** Reads an uploaded Excel file; every problem is a message for the user, never a thrown error. */
-export async function readExcelSheet(fileName: string, data: ArrayBuffer): Promise<ExcelReadResult> {
+/** Reads an uploaded .xls or .xlsx file (SheetJS); every problem is a message for the user, never a thrown error. */
+export function readExcelSheet(fileName: string, data: ArrayBuffer): ExcelReadResult {
   const bytes = new Uint8Array(data);
   const problem = formatProblem(fileName, bytes);
   if (problem) return { ok: false, message: problem };
-  const unpacked = declaredUnpackedBytes(bytes);
-  if (unpacked === null) return { ok: false, message: VARIABLE_MESSAGES.excelUnreadable };
-  if (unpacked > VARIABLE_LIMITS.excelUnpackedBytes) return { ok: false, message: VARIABLE_MESSAGES.excelTooBigUnpacked(VARIABLE_LIMITS.excelUnpackedBytes) };
-  const workbook = new ExcelJS.Workbook();
+  let workbook: XLSX.WorkBook;
   try {
-    await workbook.xlsx.load(data);
+    // UTC: a date cell reads as the same calendar day whatever the server's time zone.
+    workbook = XLSX.read(bytes, { type: 'array', cellDates: true, UTC: true, cellHTML: false, cellStyles: false });
   } catch {
     return { ok: false, message: VARIABLE_MESSAGES.excelUnreadable };
   }
-  const [first] = workbook.worksheets;
-  // Excel always writes at least one sheet: a zip without one is some other file.
+  const [firstName] = workbook.SheetNames;
+  const first = firstName === undefined ? undefined : workbook.Sheets[firstName];
+  // Excel always writes at least one sheet: a file without one is some other file.
   return first ? sheetOf(first) : { ok: false, message: VARIABLE_MESSAGES.excelUnreadable };
 }

@@ -13,7 +13,7 @@ export const excelUploadFormSchema = z.object({
 });
 
 export const EXCEL_UPLOAD_DESCRIPTION =
-  'Multipart form: `file` (.xlsx; .xls files are refused with what to do instead) and `variable` (JSON). The first ' +
+  'Multipart form: `file` (.xls or .xlsx) and `variable` (JSON). The first ' +
   "sheet's first row names the columns; each column becomes a variable (mapping variableName/columnName) and every " +
   'later row a data row. A damaged, oversized or unreadable file is refused with the reason and changes nothing.';
 
@@ -48,7 +48,7 @@ export async function readExcelUpload<T extends z.ZodType>(form: { file?: unknow
     const fieldErrors = Object.fromEntries(Object.entries(fieldErrorsOf(parsed.error)).map(([field, messages]) => [`${EXCEL_VARIABLE_FIELD}.${field}`, messages]));
     throw new ApiError(400, `The variable is not valid: ${Object.keys(fieldErrors).join(', ')}`, {}, fieldErrors);
   }
-  const read = await readExcelSheet(file.name, await file.arrayBuffer());
+  const read = readExcelSheet(file.name, await file.arrayBuffer());
   if (!read.ok) throw new ApiError(400, read.message, {}, { [EXCEL_FILE_FIELD]: [read.message] });
   return { fields: parsed.data, fileName: file.name, sheet: read.sheet };
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionSchema } from '../../../shared/contracts/collections';
@@ -17,19 +16,21 @@ import { endpoints, IDEMPOTENCY_HEADER } from '../../../shared/endpoints';
 import { hashPassword } from '../../auth/passwords';
 import { REPLAYED_HEADER } from '../../http/idempotency';
 import { saveScheduleRow } from '../../schedules/repository';
+import { workbookBytes } from '../../testing/excelWorkbook';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { insertUser } from '../../users/repository';
 import { insertCollection } from '../../collections/repository';
 
 const JSON_HEADERS = { 'content-type': 'application/json' };
 
-/** An .xlsx of one sheet holding `rows` (the first one names the columns). */
-async function xlsx(rows: unknown[][]): Promise<Uint8Array<ArrayBuffer>> {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('Data');
-  for (const row of rows) sheet.addRow(row);
-  return new Uint8Array(await workbook.xlsx.writeBuffer());
-}
+const xlsx = (rows: unknown[][]) => Promise.resolve(workbookBytes(rows, 'xlsx'));
+const LOGIN_ROWS: unknown[][] = [
+  ['User Name', 'Password', 'Born', 'User Name'],
+  ['alice', 123, new Date('1990-05-17T00:00:00Z'), 'dup'],
+  [],
+  ['carol', 'pw', null, null],
+  [],
+];
 
 describe('variables', () => {
   let t: TestServer;
@@ -179,13 +180,7 @@ describe('variables', () => {
   });
 
   it('creates Excel variables from .xlsx files: default names, mapping, rows and the sheet data', async () => {
-    const bytes = await xlsx([
-      ['User Name', 'Password', 'Born', 'User Name'],
-      ['alice', 123, new Date('1990-05-17T00:00:00Z'), 'dup'],
-      [],
-      ['carol', 'pw', null, null],
-      [],
-    ]);
+    const bytes = await xlsx(LOGIN_ROWS);
     const first = await saved(await createExcel({ name: 'Login data.xlsx', bytes }));
     expect(first).toMatchObject({ variableName: 'Login_data', valueType: 'Excel', dataSource: 'Login data.xlsx', rowCount: 3, value: ['User_Name', 'Password', 'Born', 'User_Name_2'] });
     expect((await saved(await createExcel({ name: 'Login data.xlsx', bytes }))).variableName).toBe('Login_data_1');
@@ -216,6 +211,24 @@ describe('variables', () => {
     expect((await errorOf(await get(`${endpoints.variables.excelData}?id=${plain.id}`), 400)).message).toBe('not_a_sheet is not an Excel variable');
   });
 
+  it('reads Excel 97-2003 .xls files as it reads .xlsx ones, whatever the extension says', async () => {
+    const fromXlsx = await saved(await createExcel({ name: 'as_xlsx.xlsx', bytes: await xlsx(LOGIN_ROWS) }));
+    const fromXls = await saved(await createExcel({ name: 'Old login.xls', bytes: workbookBytes(LOGIN_ROWS, 'xls') }));
+    expect(fromXls).toMatchObject({ variableName: 'Old_login', dataSource: 'Old login.xls', rowCount: 3, value: ['User_Name', 'Password', 'Born', 'User_Name_2'] });
+    const renamed = await saved(await createExcel({ name: 'renamed.xlsx', bytes: workbookBytes([['Code'], ['X9']], 'xls') }));
+    expect(renamed).toMatchObject({ value: ['Code'], rowCount: 1 });
+    const dataOf = async (id: string) => {
+      const { mapping, excelRows } = excelVariableDataResponseSchema.parse(await (await get(`${endpoints.variables.excelData}?id=${id}`)).json()).data;
+      return { mapping, excelRows };
+    };
+    const xlsData = await dataOf(fromXls.id);
+    expect(xlsData.excelRows[0]).toEqual({ User_Name: 'alice', Password: '123', Born: '1990-05-17', User_Name_2: 'dup' });
+    expect(xlsData).toEqual(await dataOf(fromXlsx.id));
+    // updateExcelVariable takes an .xls too.
+    const replaced = await saved(await upload(endpoints.variables.updateExcel, { name: 'v2.xls', bytes: workbookBytes([['Code'], ['A1'], ['B2']], 'xls') }, { id: fromXls.id }));
+    expect(replaced).toMatchObject({ id: fromXls.id, dataSource: 'v2.xls', value: ['Code'], rowCount: 2 });
+  });
+
   it('hides Excel variables from users without DATASOURCE_INPUT', async () => {
     const sheet = await saved(await createExcel({ name: 'hidden.xlsx', bytes: await xlsx([['A'], ['1']]) }));
     expect((await list(excelToken)).variables.some((variable) => variable.id === sheet.id)).toBe(true);
@@ -228,20 +241,18 @@ describe('variables', () => {
     await errorOf(await get(`${endpoints.variables.excelData}?id=${sheet.id}`, plainToken), 403);
   });
 
-  it('refuses unreadable, old-format, oversized and malformed Excel uploads with the reason, storing nothing', async () => {
+  it('refuses unreadable, oversized and malformed Excel uploads with the reason, storing nothing', async () => {
     const before = (await list()).variables.length;
     const good = await xlsx([['A'], ['1']]);
     const message = async (response: Response, status = 400) => (await errorOf(response, status)).message;
-    expect(await message(await createExcel({ name: 'old.xls', bytes: good }))).toBe(
-      'Excel 97-2003 (.xls) files cannot be read here: save the sheet as .xlsx and upload it again',
-    );
     const ole = new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, ...new Array<number>(504).fill(0)]);
-    expect(await message(await createExcel({ name: 'renamed.xlsx', bytes: ole }))).toMatch(/^Excel 97-2003/);
+    expect(await message(await createExcel({ name: 'damaged.xls', bytes: ole }))).toBe('The file is not a readable Excel workbook');
+    expect(await message(await createExcel({ name: 'broken.xls', bytes: workbookBytes([['A'], ['1']], 'xls').slice(0, 700) }))).toBe('The file is not a readable Excel workbook');
     expect(await message(await createExcel({ name: 'data.csv', bytes: new TextEncoder().encode('a,b\n1,2') }))).toBe('Excel files accept only .xls and .xlsx');
-    expect(await message(await createExcel({ name: 'broken.xlsx', bytes: good.slice(0, 200) }))).toBe('The file is not a readable .xlsx workbook');
-    expect(await message(await createExcel({ name: 'text.xlsx', bytes: new TextEncoder().encode('not a workbook at all') }))).toBe('The file is not a readable .xlsx workbook');
+    expect(await message(await createExcel({ name: 'broken.xlsx', bytes: good.slice(0, 200) }))).toBe('The file is not a readable Excel workbook');
+    expect(await message(await createExcel({ name: 'text.xlsx', bytes: new TextEncoder().encode('not a workbook at all') }))).toBe('The file is not a readable Excel workbook');
     const notWorkbook = zipSync({ 'readme.txt': new TextEncoder().encode('hello') });
-    expect(await message(await createExcel({ name: 'zip.xlsx', bytes: notWorkbook }))).toBe('The file is not a readable .xlsx workbook');
+    expect(await message(await createExcel({ name: 'zip.xlsx', bytes: notWorkbook }))).toBe('The file is not a readable Excel workbook');
     const bomb = zipSync({ 'xl/big.xml': new Uint8Array(VARIABLE_LIMITS.excelUnpackedBytes + 1) }, { level: 9 });
     expect(bomb.byteLength).toBeLessThan(VARIABLE_LIMITS.excelFileBytes);
     expect(await message(await createExcel({ name: 'bomb.xlsx', bytes: bomb }))).toBe('The workbook unpacks to more than 50 MB: split the data into smaller files');
