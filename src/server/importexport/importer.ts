@@ -15,6 +15,8 @@ import type { Db } from '../db/database';
 import { insertCollection, type CollectionAuthor } from '../collections/repository';
 import { attachmentsRoot, collectionAttachmentsDir } from './attachments';
 import { resourceReferenceType } from './references';
+import { stringVariablesOf } from '../variables/repository';
+import { SYSTEM_VARIABLE_NAMES } from '../../shared/contracts/variables';
 
 const MAX_NAME_LENGTH = 200;
 const IMPORTED_SUFFIX = ' imported';
@@ -45,12 +47,14 @@ export async function freeCollectionName(db: Db, orgId: string, name: string): P
 }
 
 /**
- * What the importing platform lacks: resources of hybridDeviceIds not registered here, and the variables and e-mail
- * configurations the collection uses (this platform has no variable or e-mail configuration store yet, so each of
- * those is always asked for).
+ * What the importing platform lacks: resources of hybridDeviceIds not registered here, the variables the collection
+ * reads that the organization's store does not give every run (its String variables and the system ones, by exact
+ * name as `${name}` reads them), and the e-mail configurations it uses (always asked for).
  */
-export async function missingReferences(db: Db, manifest: ExportManifest): Promise<ImportDataRequiredItem[]> {
-  const { resources, variables, emailConfigs } = manifest.references;
+export async function missingReferences(db: Db, manifest: ExportManifest, orgId: string): Promise<ImportDataRequiredItem[]> {
+  const { resources, emailConfigs } = manifest.references;
+  const stored = new Set([...Object.keys(await stringVariablesOf(db, orgId)), ...SYSTEM_VARIABLE_NAMES]);
+  const variables = manifest.references.variables.filter((variable) => !stored.has(variable.name));
   const ids = resources.map((resource) => resource.id);
   const rows = ids.length === 0 ? [] : await db.selectFrom('resources').select(['device_id', 'cmd_device_type']).where('device_id', 'in', ids).execute();
   const present = new Map(rows.map((row) => [row.device_id, resourceReferenceType(row.cmd_device_type)]));

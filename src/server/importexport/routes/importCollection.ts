@@ -65,7 +65,7 @@ export function registerImportCollection({ app, endpoint, services }: Api): void
     const processId = randomUUID();
     const now = new Date().toISOString();
     const process = { id: processId, org_id: author.orgId, user_id: user.row.id, created_at: now, updated_at: now, data_updated: '{}' };
-    const missing = await missingReferences(db, decoded.manifest);
+    const missing = await missingReferences(db, decoded.manifest, author.orgId);
 
     if (missing.length === 0) {
       const collection = decoded.manifest.collection;
