@@ -87,6 +87,12 @@ import { registerListVariables } from './variables/routes/listVariables';
 import { registerSearchVariables } from './variables/routes/searchVariables';
 import { registerUpdateExcelVariable } from './variables/routes/updateExcelVariable';
 import { registerUpdateVariable } from './variables/routes/updateVariable';
+import { registerValidJiraAuth } from './jira/routes/validJiraAuth';
+import { registerJiraGenericAll } from './jira/routes/genericAll';
+import { registerGetScenarios } from './jira/routes/getScenarios';
+import { registerJiraGenericSave } from './jira/routes/genericSave';
+import { registerGetJiraConfiguration } from './jira/routes/getJiraConfiguration';
+import { registerSaveJiraConfiguration } from './jira/routes/saveJiraConfiguration';
 
 /** Every API operation, one module each. Later areas add their register functions here. */
 const registrations: ((api: Api) => void)[] = [
@@ -178,6 +184,12 @@ const registrations: ((api: Api) => void)[] = [
   registerListLicenses,
   registerCreateLicense,
   registerUpdateLicense,
+  registerValidJiraAuth,
+  registerJiraGenericAll,
+  registerGetScenarios,
+  registerJiraGenericSave,
+  registerGetJiraConfiguration,
+  registerSaveJiraConfiguration,
 ];
 
 export function registerApiRoutes(api: Api): void {

@@ -139,6 +139,14 @@ export const endpoints = {
     /** Admin diagnostics: bytes sent of a collection's export file (docs/decisions.md Import and export). */
     transferStats: `${AUTOMATION_BASE}/importexport/transferStats`,
   },
+  /** Spec part 1 §7 Jira, beside the other Studio calls; configuration is this platform's own admin call. */
+  jira: {
+    valid: `${AUTOMATION_BASE}/jiraAuth/valid`,
+    genericAll: `${AUTOMATION_BASE}/jiraData/genericAll`,
+    scenarios: `${AUTOMATION_BASE}/jiraData/getScenarios`,
+    genericSave: `${AUTOMATION_BASE}/jiraIssue/genericSave`,
+    configuration: `${AUTOMATION_BASE}/jiraConfig`,
+  },
   demoApp: '/demo-app/',
   openApi: `${API_BASE}/openapi.json`,
   config: `${APP_BASE_PATH}/assets/studio_config.json`,

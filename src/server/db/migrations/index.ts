@@ -12,6 +12,7 @@ import { organizationsMigration } from './0010_organizations';
 import { usersGroupsMigration } from './0011_users_groups';
 import { operationsIndexesMigration } from './0012_operations_indexes';
 import { jiraMigration } from './0015_jira';
+import { jiraMigration } from './0015_jira';
 import { mailOutboxMigration } from './0016_mail_outbox';
 import { emailMigration } from './0014_email';
 
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0010_organizations': organizationsMigration,
   '0011_users_groups': usersGroupsMigration,
   '0012_operations_indexes': operationsIndexesMigration,
+  '0015_jira': jiraMigration,
   '0015_jira': jiraMigration,
   '0016_mail_outbox': mailOutboxMigration,
   '0014_email': emailMigration,
