@@ -93,6 +93,7 @@ import { registerGetScenarios } from './jira/routes/getScenarios';
 import { registerJiraGenericSave } from './jira/routes/genericSave';
 import { registerGetJiraConfiguration } from './jira/routes/getJiraConfiguration';
 import { registerSaveJiraConfiguration } from './jira/routes/saveJiraConfiguration';
+import { emailRegistrations } from './email/routes';
 
 /** Every API operation, one module each. Later areas add their register functions here. */
 const registrations: ((api: Api) => void)[] = [
@@ -190,6 +191,7 @@ const registrations: ((api: Api) => void)[] = [
   registerJiraGenericSave,
   registerGetJiraConfiguration,
   registerSaveJiraConfiguration,
+  ...emailRegistrations,
 ];
 
 export function registerApiRoutes(api: Api): void {

@@ -147,6 +147,17 @@ export const endpoints = {
     genericSave: `${AUTOMATION_BASE}/jiraIssue/genericSave`,
     configuration: `${AUTOMATION_BASE}/jiraConfig`,
   },
+  /** Spec part 2 §7 Email; the account sign-in and its callback are paths the spec leaves open (docs/decisions.md). */
+  email: {
+    configs: `${EMAIL_BASE}/emailConfigs`,
+    configById: (id: string) => `${EMAIL_BASE}/emailConfigs/${encodeURIComponent(id)}`,
+    deactivate: (id: string) => `${EMAIL_BASE}/emailConfigs/deactivate/${encodeURIComponent(id)}`,
+    sendEmail: `${EMAIL_BASE}/sendEmail`,
+    getEmailConfig: `${EMAIL_BASE}/imap/emailConfig/getEmailConfig`,
+    registerEmail: `${EMAIL_BASE}/imap/emailConfig/registerEmail`,
+    accountSignIn: `${EMAIL_BASE}/imap/emailConfig/signIn`,
+    accountCallback: `${EMAIL_BASE}/imap/emailConfig/callback`,
+  },
   demoApp: '/demo-app/',
   openApi: `${API_BASE}/openapi.json`,
   config: `${APP_BASE_PATH}/assets/studio_config.json`,

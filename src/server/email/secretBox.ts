@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database';
 
 const SECRET_NAME = 'mail-encryption-key';
@@ -58,4 +58,9 @@ export async function decryptSecret(db: Db, sealed: string): Promise<string> {
   const decipher = createDecipheriv('aes-256-gcm', await mailKey(db), Buffer.from(iv, 'base64url'), { authTagLength: TAG_BYTES });
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+/** A MAC under the mail key, for values a browser carries back (the sign-in state); domain-separated from encryption. */
+export async function macOf(db: Db, text: string): Promise<string> {
+  return createHmac('sha256', await mailKey(db)).update(`oauth-state\n${text}`).digest('base64url');
 }

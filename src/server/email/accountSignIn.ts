@@ -1,0 +1,138 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { EMAIL_MESSAGES, type ImapAccountHost } from '../../shared/contracts/email';
+import type { Db } from '../db/database';
+import { ApiError } from '../http/apiError';
+import { macOf } from './secretBox';
+
+/** A provider's authorization-code flow for mailbox access (§7: code flow, offline access, IMAP/mail scopes). */
+interface ProviderFlow {
+  label: string;
+  clientIdVariable: string;
+  clientSecretVariable: string;
+  authorizeUrl: string;
+  tokenUrl: string;
+  scope: string;
+  extraParams: Record<string, string>;
+}
+
+function flowOf(host: ImapAccountHost, env: NodeJS.ProcessEnv): ProviderFlow {
+  if (host === 'Google') {
+    return {
+      label: 'Google',
+      clientIdVariable: 'MAIL_GOOGLE_CLIENT_ID',
+      clientSecretVariable: 'MAIL_GOOGLE_CLIENT_SECRET',
+      authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
+      tokenUrl: env['MAIL_GOOGLE_TOKEN_URL'] ?? 'https://oauth2.googleapis.com/token',
+      scope: 'https://mail.google.com/ openid email',
+      extraParams: { access_type: 'offline', prompt: 'consent' },
+    };
+  }
+  const tenant = env['MAIL_MICROSOFT_TENANT'] ?? 'common';
+  return {
+    label: 'Microsoft',
+    clientIdVariable: 'MAIL_MICROSOFT_CLIENT_ID',
+    clientSecretVariable: 'MAIL_MICROSOFT_CLIENT_SECRET',
+    authorizeUrl: `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/oauth2/v2.0/authorize`,
+    tokenUrl: env['MAIL_MICROSOFT_TOKEN_URL'] ?? `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/oauth2/v2.0/token`,
+    scope: 'offline_access https://outlook.office.com/IMAP.AccessAsUser.All openid email',
+    extraParams: { response_mode: 'query' },
+  };
+}
+
+function credentials(flow: ProviderFlow, env: NodeJS.ProcessEnv) {
+  const clientId = env[flow.clientIdVariable]?.trim();
+  const clientSecret = env[flow.clientSecretVariable]?.trim();
+  if (!clientId || !clientSecret) {
+    throw new ApiError(400, EMAIL_MESSAGES.oauthNotConfigured(flow.label, `${flow.clientIdVariable} and ${flow.clientSecretVariable}`));
+  }
+  return { clientId, clientSecret };
+}
+
+const statePayloadSchema = z.object({
+  orgId: z.string(),
+  host: z.enum(['MICROSOFT', 'Google']),
+  email: z.string().optional(),
+  nonce: z.string(),
+  expires: z.number(),
+});
+type StatePayload = z.infer<typeof statePayloadSchema>;
+
+/** A sign-in started now must come back within this long. */
+const STATE_LIFETIME_MS = 15 * 60 * 1000;
+
+/**
+ * The state holds the encoded address (§7) plus the organization, signed: the callback is a plain browser GET without
+ * the bearer token, so only a state this server made may add an account to an organization.
+ */
+async function sealState(db: Db, payload: StatePayload): Promise<string> {
+  const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${body}.${await macOf(db, body)}`;
+}
+
+export async function openState(db: Db, state: string): Promise<StatePayload | null> {
+  const [body, mac] = state.split('.');
+  if (!body || !mac) return null;
+  const expected = Buffer.from(await macOf(db, body));
+  const given = Buffer.from(mac);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const parsed = statePayloadSchema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
+  if (!parsed.success || parsed.data.expires < Date.now()) return null;
+  return parsed.data;
+}
+
+export async function signInUrl(
+  db: Db,
+  request: { orgId: string; host: ImapAccountHost; email?: string | undefined; redirectUri: string },
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
+  const flow = flowOf(request.host, env);
+  const { clientId } = credentials(flow, env);
+  const state = await sealState(db, {
+    orgId: request.orgId,
+    host: request.host,
+    ...(request.email ? { email: request.email } : {}),
+    nonce: randomBytes(12).toString('base64url'),
+    expires: Date.now() + STATE_LIFETIME_MS,
+  });
+  const url = new URL(flow.authorizeUrl);
+  url.search = new URLSearchParams({
+    client_id: clientId,
+    redirect_uri: request.redirectUri,
+    response_type: 'code',
+    scope: flow.scope,
+    state,
+    ...(request.email ? { login_hint: request.email } : {}),
+    ...flow.extraParams,
+  }).toString();
+  return url.toString();
+}
+
+const tokenAnswerSchema = z.object({ refresh_token: z.string().optional(), id_token: z.string().optional() });
+const idTokenClaimsSchema = z.object({ email: z.string().optional(), preferred_username: z.string().optional() });
+
+/**
+ * Exchanges the code for tokens. The address comes from the id token the token endpoint itself answered over TLS,
+ * so its signature needs no second check here.
+ */
+export async function exchangeCode(
+  host: ImapAccountHost,
+  code: string,
+  redirectUri: string,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ email: string | null; refreshToken: string | null }> {
+  const flow = flowOf(host, env);
+  const { clientId, clientSecret } = credentials(flow, env);
+  const response = await fetch(flow.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ code, client_id: clientId, client_secret: clientSecret, redirect_uri: redirectUri, grant_type: 'authorization_code' }),
+    signal: AbortSignal.timeout(10_000),
+  });
+  if (!response.ok) throw new Error(`The ${flow.label} token endpoint answered ${response.status}`);
+  const tokens = tokenAnswerSchema.parse(await response.json());
+  const claimsPart = tokens.id_token?.split('.')[1];
+  const claims = claimsPart ? idTokenClaimsSchema.safeParse(JSON.parse(Buffer.from(claimsPart, 'base64url').toString('utf8'))) : null;
+  const email = claims?.success ? (claims.data.email ?? claims.data.preferred_username ?? null) : null;
+  return { email, refreshToken: tokens.refresh_token ?? null };
+}

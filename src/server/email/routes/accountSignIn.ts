@@ -1,0 +1,28 @@
+import { createRoute } from '@hono/zod-openapi';
+import { accountSignInQuerySchema, accountSignInResponseSchema } from '../../../shared/contracts/email';
+import { endpoints } from '../../../shared/endpoints';
+import { currentUser } from '../../http/appEnv';
+import type { Api } from '../../services';
+import { signInUrl } from '../accountSignIn';
+import { EMAIL_TAG } from '../emailApi';
+
+export function registerAccountSignIn({ app, endpoint, services }: Api): void {
+  const route = endpoint(
+    'IMAP_EMAIL_ACCOUNT',
+    createRoute({
+      method: 'get',
+      path: endpoints.email.accountSignIn,
+      tags: [EMAIL_TAG],
+      summary: 'The Google or Microsoft authorization URL that connects a mail account (Add Google/Microsoft Account)',
+      description: 'Code flow with offline access and the IMAP scope; 400 with a clear message when the server has no client id for the provider.',
+      request: { query: accountSignInQuerySchema },
+      responses: { 200: { description: 'The URL to send the browser to.', content: { 'application/json': { schema: accountSignInResponseSchema } } } },
+    }),
+  );
+  app.openapi(route, async (c) => {
+    const query = c.req.valid('query');
+    const redirectUri = new URL(endpoints.email.accountCallback, c.req.url).toString();
+    const url = await signInUrl(services.db, { orgId: currentUser(c).row.org_id, host: query.accountType, email: query.email, redirectUri });
+    return c.json({ success: true as const, message: '', data: { url } }, 200);
+  });
+}

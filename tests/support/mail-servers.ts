@@ -1,0 +1,211 @@
+import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/**
+ * Real mail servers on loopback for the email tests: smtp-server for SMTP, and just enough IMAP and POP3 (greeting,
+ * CAPABILITY/CAPA, LOGIN, AUTHENTICATE PLAIN, USER/PASS, LOGOUT/QUIT) to check a connection and a login. Plain TCP:
+ * the checks' TLS paths use node:tls, which these servers do not exercise.
+ */
+export interface MailAccount {
+  user: string;
+  password: string;
+}
+
+export interface LoopbackMailServer {
+  host: string;
+  port: number;
+  /** Logins the server saw, accepted or not. */
+  logins: { user: string; accepted: boolean }[];
+  close(): Promise<void>;
+}
+
+export interface LoopbackSmtpServer extends LoopbackMailServer {
+  /** Every mail received, parsed by mailparser. */
+  received: ParsedMail[];
+  /** Resolves with the next mail to arrive (or the first one already waiting). */
+  nextMail(): Promise<ParsedMail>;
+}
+
+const LOOPBACK = '127.0.0.1';
+
+function listening(server: Server): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, LOOPBACK, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+function closing(server: { close(callback: () => void): unknown }, sockets: Set<Socket> = new Set()): Promise<void> {
+  for (const socket of sockets) socket.destroy();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+export async function startSmtpServer(account: MailAccount): Promise<LoopbackSmtpServer> {
+  const received: ParsedMail[] = [];
+  const logins: LoopbackMailServer['logins'] = [];
+  const waiting: ((mail: ParsedMail) => void)[] = [];
+  let taken = 0;
+  const smtp = new SMTPServer({
+    authOptional: false,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(auth, _session, callback) {
+      const accepted = auth.username === account.user && auth.password === account.password;
+      logins.push({ user: auth.username ?? '', accepted });
+      if (accepted) callback(null, { user: auth.username });
+      else callback(new Error('Invalid username or password'));
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          waiting.shift()?.(mail);
+          callback();
+        })
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
+    },
+  });
+  const port = await listening(smtp.server);
+  return {
+    host: LOOPBACK,
+    port,
+    logins,
+    received,
+    nextMail: () =>
+      new Promise((resolve) => {
+        const ready = received[taken];
+        taken += 1;
+        if (ready) resolve(ready);
+        else waiting.push(resolve);
+      }),
+    close: () => closing(smtp),
+  };
+}
+
+/** A line-based protocol server: `answer` gets each line and a writer; it returns false to end the session. */
+async function lineServer(greeting: string, answer: (line: string, write: (text: string) => void, socket: Socket) => void): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+    socket.setEncoding('utf8');
+    const write = (text: string) => {
+      if (!socket.destroyed) socket.write(`${text}\r\n`);
+    };
+    write(greeting);
+    let buffer = '';
+    socket.on('data', (chunk: string) => {
+      buffer += chunk;
+      let end = buffer.indexOf('\r\n');
+      while (end >= 0) {
+        const line = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        answer(line, write, socket);
+        end = buffer.indexOf('\r\n');
+      }
+    });
+  });
+  const port = await listening(server);
+  return { port, close: () => closing(server, sockets) };
+}
+
+/** IMAP atoms and quoted strings of a command line. */
+function imapArguments(text: string): string[] {
+  const parts: string[] = [];
+  for (const match of text.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)) parts.push(match[1] !== undefined ? match[1].replaceAll(/\\(.)/g, '$1') : (match[2] ?? ''));
+  return parts;
+}
+
+export async function startImapServer(account: MailAccount): Promise<LoopbackMailServer> {
+  const logins: LoopbackMailServer['logins'] = [];
+  // One pending AUTHENTICATE PLAIN per connection: the tag waits for the client's base64 line.
+  const pendingPlain = new WeakMap<Socket, string>();
+  const login = (tag: string, user: string, password: string, write: (text: string) => void) => {
+    const accepted = user === account.user && password === account.password;
+    logins.push({ user, accepted });
+    write(accepted ? `${tag} OK [CAPABILITY IMAP4rev1 AUTH=PLAIN] Logged in` : `${tag} NO [AUTHENTICATIONFAILED] Invalid credentials`);
+  };
+  const plain = (tag: string, encoded: string, write: (text: string) => void) => {
+    const [, user = '', password = ''] = Buffer.from(encoded, 'base64').toString('utf8').split('\0');
+    login(tag, user, password, write);
+  };
+  const server = await lineServer('* OK [CAPABILITY IMAP4rev1 AUTH=PLAIN] loopback IMAP ready', (line, write, socket) => {
+    const pendingTag = pendingPlain.get(socket);
+    if (pendingTag !== undefined) {
+      pendingPlain.delete(socket);
+      plain(pendingTag, line.trim(), write);
+      return;
+    }
+    const [tag = '*', command = '', ...rest] = imapArguments(line);
+    switch (command.toUpperCase()) {
+      case 'CAPABILITY':
+        write('* CAPABILITY IMAP4rev1 AUTH=PLAIN');
+        write(`${tag} OK CAPABILITY completed`);
+        break;
+      case 'LOGIN':
+        login(tag, rest[0] ?? '', rest[1] ?? '', write);
+        break;
+      case 'AUTHENTICATE':
+        if ((rest[0] ?? '').toUpperCase() !== 'PLAIN') write(`${tag} NO Unsupported mechanism`);
+        else if (rest[1] !== undefined) plain(tag, rest[1], write);
+        else {
+          pendingPlain.set(socket, tag);
+          write('+ ');
+        }
+        break;
+      case 'LOGOUT':
+        write('* BYE logging out');
+        write(`${tag} OK LOGOUT completed`);
+        socket.end();
+        break;
+      default:
+        write(`${tag} OK ${command} completed`);
+    }
+  });
+  return { host: LOOPBACK, port: server.port, logins, close: server.close };
+}
+
+export async function startPop3Server(account: MailAccount): Promise<LoopbackMailServer> {
+  const logins: LoopbackMailServer['logins'] = [];
+  const users = new WeakMap<Socket, string>();
+  const server = await lineServer('+OK loopback POP3 ready', (line, write, socket) => {
+    const [command = '', ...rest] = line.split(' ');
+    const argument = rest.join(' ');
+    switch (command.toUpperCase()) {
+      case 'CAPA':
+        write('+OK capabilities follow');
+        write('USER');
+        write('.');
+        break;
+      case 'USER':
+        users.set(socket, argument);
+        write('+OK send PASS');
+        break;
+      case 'PASS': {
+        const user = users.get(socket) ?? '';
+        const accepted = user === account.user && argument === account.password;
+        logins.push({ user, accepted });
+        write(accepted ? '+OK logged in' : '-ERR [AUTH] Invalid credentials');
+        break;
+      }
+      case 'QUIT':
+        write('+OK bye');
+        socket.end();
+        break;
+      default:
+        write('-ERR unknown command');
+    }
+  });
+  return { host: LOOPBACK, port: server.port, logins, close: server.close };
+}
+
+/** A loopback port nothing listens on: taken from the system, then released. */
+export async function closedPort(): Promise<number> {
+  const server = createServer();
+  const port = await listening(server);
+  await closing(server);
+  return port;
+}
