@@ -27,6 +27,8 @@ import { validationHook } from './http/validation';
 import { DEFAULT_OPTIONS, type ServerOptions } from './options';
 import { registerBrowserPool } from './resources/browserPool';
 import { replicaNameOf } from './runs/replicas';
+import { smtpMailSender } from './notifications/smtpSender';
+import { startMailWorker } from './notifications/worker';
 import { createRunService } from './runs/service';
 import { createLeadership } from './schedules/leadership';
 import { createScheduler } from './schedules/scheduler';
@@ -181,6 +183,15 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   studio.services.scheduler.start();
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${listening.port}`;
   studio.services.runs.start(origin);
+  const options: ServerOptions = { ...DEFAULT_OPTIONS, ...overrides };
+  const mail = startMailWorker({
+    db: studio.services.db,
+    sender: options.mailSender ?? smtpMailSender(studio.services.db),
+    publicUrl: options.publicUrl ?? origin,
+    workerId: replicaNameOf(options),
+    pollMs: options.mailPollMs,
+    retryBaseMs: options.mailRetryBaseMs,
+  });
   return {
     ...studio,
     host,
@@ -188,6 +199,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     origin,
     url: `${origin}${APP_BASE_PATH}/`,
     async close() {
+      await mail.stop();
       await closeServer(listening.server);
       await studio.close();
     },

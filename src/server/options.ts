@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_LOGIN_LIMITS, type RateLimits } from './auth/rateLimiter';
 import { GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './auth/googleSso';
 import type { BrowserWork } from './runs/service';
+import { MAIL_POLL_MS, MAIL_RETRY_BASE_MS, type MailSender } from './notifications/worker';
 
 export interface ServerOptions {
   /** 0 picks any free port. */
@@ -40,6 +41,14 @@ export interface ServerOptions {
    * server in-process: readServerOptions never sets it, so no environment variable or request can.
    */
   browserWork?: BrowserWork | undefined;
+  /** The app's address as users reach it (PUBLIC_URL), for links in mails; without it, the listening address. */
+  publicUrl?: string | undefined;
+  /** How often the mail outbox is read (notifications/worker.ts). */
+  mailPollMs: number;
+  /** The first retry delay of a mail that could not be sent; each further one doubles. */
+  mailRetryBaseMs: number;
+  /** Replaces SMTP sending of notification mails: programmatic only (tests), like browserWork. */
+  mailSender?: MailSender | undefined;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {
@@ -57,6 +66,8 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   publicDir: './public',
   schedulerIntervalMs: 1000,
   loginLimits: DEFAULT_LOGIN_LIMITS,
+  mailPollMs: MAIL_POLL_MS,
+  mailRetryBaseMs: MAIL_RETRY_BASE_MS,
 };
 
 function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -82,6 +93,12 @@ function databaseUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
   return url;
 }
 
+function publicUrlFrom(env: NodeJS.ProcessEnv): string | undefined {
+  const url = textFrom(env, 'PUBLIC_URL');
+  if (url !== undefined && !/^https?:\/\/[^/]/.test(url)) throw new Error(`PUBLIC_URL must be an http:// or https:// address, got "${url}"`);
+  return url;
+}
+
 /** Reads the documented environment variables (README), falling back to DEFAULT_OPTIONS. */
 export function readServerOptions(env: NodeJS.ProcessEnv): ServerOptions {
   const port = integerFrom(env, 'PORT', DEFAULT_OPTIONS.port, 0);
@@ -104,5 +121,6 @@ export function readServerOptions(env: NodeJS.ProcessEnv): ServerOptions {
     accessTokenTtlSeconds: integerFrom(env, 'ACCESS_TOKEN_TTL_SECONDS', DEFAULT_OPTIONS.accessTokenTtlSeconds, 1),
     staticDir: resolve(textFrom(env, 'STATIC_DIR') ?? DEFAULT_OPTIONS.staticDir),
     publicDir: resolve(textFrom(env, 'PUBLIC_DIR') ?? DEFAULT_OPTIONS.publicDir),
+    publicUrl: publicUrlFrom(env),
   };
 }

@@ -7,6 +7,7 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { chargeRunMinutes } from '../licenses/enforcement';
 import { initialProgress } from './progress';
+import { queueRunFinishedMail } from '../notifications/outbox';
 import { stringVariablesOf } from '../variables/repository';
 
 export type RunRow = Selectable<RunsTable>;
@@ -153,6 +154,8 @@ export async function finishRun(
       .execute();
     await freeResources(trx, run.resource_ids);
     if (run.state === 'RUNNING') await chargeRunMinutes(trx, statusId);
+    // A run that ran mails its notify list with its final state; one cancelled in the queue does not.
+    if (run.state === 'RUNNING') await queueRunFinishedMail(trx, statusId);
     return true;
   });
 }

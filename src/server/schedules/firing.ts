@@ -8,6 +8,7 @@ import type { ScheduleExecutionKind, ScheduleItemState } from '../db/schema-sche
 import { findCollection, listCollections } from '../collections/repository';
 import { runRefusal } from '../licenses/enforcement';
 import { appendLog, insertRun } from '../runs/repository';
+import { queueFiringFinishedMail, queueWaitInQueueMail } from '../notifications/outbox';
 import { overriddenResources, resolveOverrides, resourceOverrideSchema } from './runtimeOverrides';
 import type { ScheduleDefinition, ScheduleExecutionRow, ScheduleRow } from './repository';
 
@@ -240,10 +241,14 @@ async function advanceExecution(trx: Db, execution: ScheduleExecutionRow, items:
       })
       .execute();
     await trx.updateTable('schedule_executions').set({ notified_at: now }).where('id', '=', execution.id).execute();
+    await queueWaitInQueueMail(trx, execution, late.test_suite_name, runtime.notifyAfterMinutes, runtime.recipients, now);
   }
 
   const status = statusOf(execution, current);
   if (status !== execution.status) await trx.updateTable('schedule_executions').set({ status }).where('id', '=', execution.id).execute();
+  if (status !== execution.status && (status === 'COMPLETED' || status === 'CANCELLED')) {
+    await queueFiringFinishedMail(trx, execution, status, runtime.recipients, now);
+  }
   return due.length > 0;
 }
 

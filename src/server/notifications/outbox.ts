@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { runProgressSchema } from '../../shared/contracts/runs';
+import { commaSeparatedEmails } from '../../shared/schedule/notify-emails';
+import type { Db } from '../db/database';
+import type { MailPayload, RunSummary } from './payload';
+
+/** A mail lists this many failed steps of a run; the rest are counted. */
+export const MAX_LISTED_FAILURES = 50;
+
+export const recipientsOf = (list: string): string[] => commaSeparatedEmails(list).split(', ').filter((address) => address !== '');
+
+/**
+ * Queues one mail in the caller's transaction. Nothing is queued without recipients; a second mail for the same
+ * `dedupeKey` is ignored, so an event replayed (a retried transaction, two replicas racing) mails once.
+ */
+export async function queueMail(trx: Db, mail: { orgId: string; dedupeKey: string; recipients: string; payload: MailPayload; now?: number }): Promise<boolean> {
+  const recipients = recipientsOf(mail.recipients);
+  if (recipients.length === 0) return false;
+  const at = mail.now ?? Date.now();
+  // Due by the wall clock the workers read, whatever clock the caller's event carries (tests tick schedules ahead).
+  const due = Math.min(at, Date.now());
+  const inserted = await trx
+    .insertInto('mail_outbox')
+    .values({
+      id: randomUUID(),
+      org_id: mail.orgId,
+      kind: mail.payload.kind,
+      dedupe_key: mail.dedupeKey,
+      recipients: recipients.join(', '),
+      payload: JSON.stringify(mail.payload),
+      created_at: at,
+      attempts: 0,
+      next_attempt_at: due,
+      claimed_by: null,
+      claimed_until: null,
+      sent_at: null,
+      last_error: null,
+    })
+    .onConflict((oc) => oc.column('dedupe_key').doNothing())
+    .executeTakeFirst();
+  return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+const notifyListSchema = z.object({ suiteNotifyEmails: z.string().default('') });
+
+const durationBetween = (from: string | null, to: string | null): number | null =>
+  from === null || to === null ? null : Math.max(0, Date.parse(to) - Date.parse(from));
+
+/** The summary of a run as it is now, with its failed steps (flow and step names). */
+export async function runSummaryOf(db: Db, statusId: string): Promise<{ summary: RunSummary; orgId: string; notifyEmails: string } | undefined> {
+  const run = await db
+    .selectFrom('runs')
+    .select(['status_id', 'org_id', 'test_suite_name', 'state', 'collection', 'progress', 'time_started', 'time_completed'])
+    .where('status_id', '=', statusId)
+    .executeTakeFirst();
+  if (!run) return undefined;
+  const progress = runProgressSchema.parse(JSON.parse(run.progress));
+  const failed = await db
+    .selectFrom('step_results')
+    .select(['flow_name', 'step_name', 'error_detail'])
+    .where('status_id', '=', statusId)
+    .where('result', '=', 'FAILED')
+    .orderBy('id')
+    .execute();
+  const summary: RunSummary = {
+    statusId: run.status_id,
+    collectionName: run.test_suite_name,
+    state: run.state,
+    passedSteps: progress.passedSteps,
+    failedSteps: progress.failedSteps,
+    skippedSteps: progress.skippedSteps,
+    passedFlows: progress.passedCases,
+    failedFlows: progress.failedCases,
+    durationMs: durationBetween(run.time_started, run.time_completed),
+    failures: failed.slice(0, MAX_LISTED_FAILURES).map((step) => ({ flow: step.flow_name, step: step.step_name, error: step.error_detail.split('\n')[0] ?? '' })),
+    moreFailures: Math.max(0, failed.length - MAX_LISTED_FAILURES),
+  };
+  const notifyEmails = notifyListSchema.safeParse(JSON.parse(run.collection));
+  return { summary, orgId: run.org_id, notifyEmails: notifyEmails.success ? notifyEmails.data.suiteNotifyEmails : '' };
+}
+
+/** The mail of a run that just ended, to its collection's suiteNotifyEmails; in the transaction that ended it. */
+export async function queueRunFinishedMail(trx: Db, statusId: string): Promise<void> {
+  const run = await runSummaryOf(trx, statusId);
+  if (!run) return;
+  await queueMail(trx, { orgId: run.orgId, dedupeKey: `run:${statusId}`, recipients: run.notifyEmails, payload: { kind: 'RUN_FINISHED', run: run.summary } });
+}
+
+/** The mail of a firing that just ended, to the schedule's scheduleNotifyEmails; in the transaction that settled it. */
+export async function queueFiringFinishedMail(
+  trx: Db,
+  execution: { id: string; org_id: string; schedule_name: string; triggered_at: number },
+  status: string,
+  recipients: string,
+  now: number,
+): Promise<void> {
+  if (recipientsOf(recipients).length === 0) return;
+  const items = await trx
+    .selectFrom('schedule_execution_items')
+    .select(['test_suite_name', 'status_id'])
+    .where('execution_id', '=', execution.id)
+    .orderBy('position')
+    .execute();
+  const runs: RunSummary[] = [];
+  const skipped: string[] = [];
+  for (const item of items) {
+    const run = item.status_id === null ? undefined : await runSummaryOf(trx, item.status_id);
+    if (run) runs.push(run.summary);
+    else skipped.push(item.test_suite_name);
+  }
+  await queueMail(trx, {
+    orgId: execution.org_id,
+    dedupeKey: `firing:${execution.id}`,
+    recipients,
+    now,
+    payload: {
+      kind: 'FIRING_FINISHED',
+      scheduleName: execution.schedule_name,
+      executionId: execution.id,
+      status,
+      durationMs: Math.max(0, now - execution.triggered_at),
+      runs,
+      skipped,
+    },
+  });
+}
+
+/** The one wait-in-queue mail of a firing; in the transaction that records its notification note. */
+export async function queueWaitInQueueMail(
+  trx: Db,
+  execution: { id: string; org_id: string; schedule_name: string },
+  collectionName: string,
+  minutes: number,
+  recipients: string,
+  now: number,
+): Promise<void> {
+  await queueMail(trx, {
+    orgId: execution.org_id,
+    dedupeKey: `wait:${execution.id}`,
+    recipients,
+    now,
+    payload: { kind: 'WAIT_IN_QUEUE', scheduleName: execution.schedule_name, executionId: execution.id, collectionName, minutes },
+  });
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../db/database';
+import { activeSmtpSettings, smtpTransport } from '../email/activeSmtp';
+import { NoActiveSmtpConfiguration, type MailSender } from './worker';
+
+/** Sends through the organization's active SMTP configuration, read for each mail so a fixed one applies at once. */
+export function smtpMailSender(db: Db): MailSender {
+  return async (orgId, mail) => {
+    const settings = await activeSmtpSettings(db, orgId);
+    if (!settings) throw new NoActiveSmtpConfiguration();
+    const transport = smtpTransport(settings);
+    try {
+      await transport.sendMail({ from: settings.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    } finally {
+      transport.close();
+    }
+  };
+}
