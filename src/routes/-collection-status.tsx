@@ -4,6 +4,7 @@ import { configQueryOptions } from '../lib/config';
 import { getSession, subscribeSession } from '../lib/session';
 import { collectionProgress } from '../features/shell/collection-progress-store';
 import { RootLayout } from '../features/shell/components/RootLayout';
+import { useLinkedReport } from './-linked-report';
 
 // Run and import/export panels and reports load apart from the entry, so the sign-in page stays within its JS budget.
 const RunningCollectionsPanel = lazy(() => import('../features/runs/components/RunningCollectionsPanel').then((module) => ({ default: module.RunningCollectionsPanel })));
@@ -24,6 +25,7 @@ export function RootWithCollectionStatus() {
   const signedIn = useSyncExternalStore(subscribeSession, isSignedIn);
   const { data: config = {} } = useQuery(configQueryOptions);
   const [reportStatusId, setReportStatusId] = useState<string | null>(null);
+  useLinkedReport(signedIn, setReportStatusId);
 
   const statusPanels = useMemo(
     () =>

@@ -1,4 +1,4 @@
-import { APP_BASE_PATH } from '../../shared/endpoints';
+import { reportLink } from '../../shared/report-link';
 import type { MailPayload, RunSummary } from './payload';
 
 export interface OutgoingMail {
@@ -6,16 +6,6 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
-}
-
-/** The search parameter of the app's address that opens a run's collection report (routes/-collection-status.tsx). */
-export const REPORT_SEARCH_PARAM = 'report';
-
-/** The absolute address that opens the run's collection report in the app. */
-export function reportLink(publicUrl: string, statusId: string): string {
-  const url = new URL(`${APP_BASE_PATH}/`, publicUrl.endsWith('/') ? publicUrl : `${publicUrl}/`);
-  url.searchParams.set(REPORT_SEARCH_PARAM, statusId);
-  return url.toString();
 }
 
 export function formatDuration(ms: number | null): string {
