@@ -19,6 +19,7 @@ import { Route as ClientDownloadRouteImport } from './routes/client-download'
 import { Route as ConfigurationManagementRouteImport } from './routes/configuration-management'
 import { Route as ControlRoomRouteImport } from './routes/control-room'
 import { Route as DeviceControlRouteImport } from './routes/device-control'
+import { Route as EmailSetupRouteImport } from './routes/email-setup'
 import { Route as HealthStatusRouteImport } from './routes/health-status'
 import { Route as IosBuilderRouteImport } from './routes/ios-builder'
 import { Route as LoggedOutRouteImport } from './routes/logged-out'
@@ -31,6 +32,7 @@ import { Route as StaticDashboardRouteImport } from './routes/static-dashboard'
 import { Route as StudioAppRouteImport } from './routes/studio-app'
 import { Route as UserCreationRouteImport } from './routes/user-creation'
 import { Route as UserLandingRouteImport } from './routes/userLanding'
+import { Route as VariablesRouteImport } from './routes/variables'
 import { Route as DashboardIndexRouteImport } from './routes/dashboard.index'
 import { Route as DashboardOperationsRouteImport } from './routes/dashboard.operations'
 import { Route as DashboardsEditIndexRouteImport } from './routes/dashboards-edit.index'
@@ -101,6 +103,11 @@ const DeviceControlRoute = DeviceControlRouteImport.update({
   path: '/device-control',
   getParentRoute: () => rootRouteImport,
 } as any)
+const EmailSetupRoute = EmailSetupRouteImport.update({
+  id: '/email-setup',
+  path: '/email-setup',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HealthStatusRoute = HealthStatusRouteImport.update({
   id: '/health-status',
   path: '/health-status',
@@ -159,6 +166,11 @@ const UserCreationRoute = UserCreationRouteImport.update({
 const UserLandingRoute = UserLandingRouteImport.update({
   id: '/userLanding',
   path: '/userLanding',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const VariablesRoute = VariablesRouteImport.update({
+  id: '/variables',
+  path: '/variables',
   getParentRoute: () => rootRouteImport,
 } as any)
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
@@ -260,6 +272,7 @@ export interface FileRoutesByFullPath {
   '/configuration-management': typeof ConfigurationManagementRoute
   '/control-room': typeof ControlRoomRoute
   '/device-control': typeof DeviceControlRoute
+  '/email-setup': typeof EmailSetupRoute
   '/health-status': typeof HealthStatusRoute
   '/ios-builder': typeof IosBuilderRoute
   '/logged-out': typeof LoggedOutRoute
@@ -272,6 +285,7 @@ export interface FileRoutesByFullPath {
   '/studio-app': typeof StudioAppRoute
   '/user-creation': typeof UserCreationRoute
   '/userLanding': typeof UserLandingRoute
+  '/variables': typeof VariablesRoute
   '/dashboard/operations': typeof DashboardOperationsRoute
   '/dashboards/$id': typeof DashboardsIdRoute
   '/groupCreate/new': typeof GroupCreateNewRoute
@@ -301,6 +315,7 @@ export interface FileRoutesByTo {
   '/configuration-management': typeof ConfigurationManagementRoute
   '/control-room': typeof ControlRoomRoute
   '/device-control': typeof DeviceControlRoute
+  '/email-setup': typeof EmailSetupRoute
   '/health-status': typeof HealthStatusRoute
   '/ios-builder': typeof IosBuilderRoute
   '/logged-out': typeof LoggedOutRoute
@@ -313,6 +328,7 @@ export interface FileRoutesByTo {
   '/studio-app': typeof StudioAppRoute
   '/user-creation': typeof UserCreationRoute
   '/userLanding': typeof UserLandingRoute
+  '/variables': typeof VariablesRoute
   '/dashboard/operations': typeof DashboardOperationsRoute
   '/dashboards/$id': typeof DashboardsIdRoute
   '/groupCreate/new': typeof GroupCreateNewRoute
@@ -343,6 +359,7 @@ export interface FileRoutesById {
   '/configuration-management': typeof ConfigurationManagementRoute
   '/control-room': typeof ControlRoomRoute
   '/device-control': typeof DeviceControlRoute
+  '/email-setup': typeof EmailSetupRoute
   '/health-status': typeof HealthStatusRoute
   '/ios-builder': typeof IosBuilderRoute
   '/logged-out': typeof LoggedOutRoute
@@ -355,6 +372,7 @@ export interface FileRoutesById {
   '/studio-app': typeof StudioAppRoute
   '/user-creation': typeof UserCreationRoute
   '/userLanding': typeof UserLandingRoute
+  '/variables': typeof VariablesRoute
   '/dashboard/operations': typeof DashboardOperationsRoute
   '/dashboards/$id': typeof DashboardsIdRoute
   '/groupCreate/new': typeof GroupCreateNewRoute
@@ -386,6 +404,7 @@ export interface FileRouteTypes {
     | '/configuration-management'
     | '/control-room'
     | '/device-control'
+    | '/email-setup'
     | '/health-status'
     | '/ios-builder'
     | '/logged-out'
@@ -398,6 +417,7 @@ export interface FileRouteTypes {
     | '/studio-app'
     | '/user-creation'
     | '/userLanding'
+    | '/variables'
     | '/dashboard/operations'
     | '/dashboards/$id'
     | '/groupCreate/new'
@@ -427,6 +447,7 @@ export interface FileRouteTypes {
     | '/configuration-management'
     | '/control-room'
     | '/device-control'
+    | '/email-setup'
     | '/health-status'
     | '/ios-builder'
     | '/logged-out'
@@ -439,6 +460,7 @@ export interface FileRouteTypes {
     | '/studio-app'
     | '/user-creation'
     | '/userLanding'
+    | '/variables'
     | '/dashboard/operations'
     | '/dashboards/$id'
     | '/groupCreate/new'
@@ -468,6 +490,7 @@ export interface FileRouteTypes {
     | '/configuration-management'
     | '/control-room'
     | '/device-control'
+    | '/email-setup'
     | '/health-status'
     | '/ios-builder'
     | '/logged-out'
@@ -480,6 +503,7 @@ export interface FileRouteTypes {
     | '/studio-app'
     | '/user-creation'
     | '/userLanding'
+    | '/variables'
     | '/dashboard/operations'
     | '/dashboards/$id'
     | '/groupCreate/new'
@@ -510,6 +534,7 @@ export interface RootRouteChildren {
   ConfigurationManagementRoute: typeof ConfigurationManagementRoute
   ControlRoomRoute: typeof ControlRoomRoute
   DeviceControlRoute: typeof DeviceControlRoute
+  EmailSetupRoute: typeof EmailSetupRoute
   HealthStatusRoute: typeof HealthStatusRoute
   IosBuilderRoute: typeof IosBuilderRoute
   LoggedOutRoute: typeof LoggedOutRoute
@@ -522,6 +547,7 @@ export interface RootRouteChildren {
   StudioAppRoute: typeof StudioAppRoute
   UserCreationRoute: typeof UserCreationRoute
   UserLandingRoute: typeof UserLandingRoute
+  VariablesRoute: typeof VariablesRoute
   DashboardOperationsRoute: typeof DashboardOperationsRoute
   DashboardsIdRoute: typeof DashboardsIdRoute
   GroupCreateNewRoute: typeof GroupCreateNewRoute
@@ -613,6 +639,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DeviceControlRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/email-setup': {
+      id: '/email-setup'
+      path: '/email-setup'
+      fullPath: '/email-setup'
+      preLoaderRoute: typeof EmailSetupRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/health-status': {
       id: '/health-status'
       path: '/health-status'
@@ -695,6 +728,13 @@ declare module '@tanstack/react-router' {
       path: '/userLanding'
       fullPath: '/userLanding'
       preLoaderRoute: typeof UserLandingRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/variables': {
+      id: '/variables'
+      path: '/variables'
+      fullPath: '/variables'
+      preLoaderRoute: typeof VariablesRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/dashboard/': {
@@ -831,6 +871,7 @@ const rootRouteChildren: RootRouteChildren = {
   ConfigurationManagementRoute: ConfigurationManagementRoute,
   ControlRoomRoute: ControlRoomRoute,
   DeviceControlRoute: DeviceControlRoute,
+  EmailSetupRoute: EmailSetupRoute,
   HealthStatusRoute: HealthStatusRoute,
   IosBuilderRoute: IosBuilderRoute,
   LoggedOutRoute: LoggedOutRoute,
@@ -843,6 +884,7 @@ const rootRouteChildren: RootRouteChildren = {
   StudioAppRoute: StudioAppRoute,
   UserCreationRoute: UserCreationRoute,
   UserLandingRoute: UserLandingRoute,
+  VariablesRoute: VariablesRoute,
   DashboardOperationsRoute: DashboardOperationsRoute,
   DashboardsIdRoute: DashboardsIdRoute,
   GroupCreateNewRoute: GroupCreateNewRoute,

@@ -3,7 +3,16 @@
  * Messages travel as `{ type, payload? }`; a bare type string is accepted as well, so a page may post just the name.
  */
 
-export const OUTGOING_FRAME_MESSAGE_TYPES = ['refreshCollection', 'refreshEmailConfiguration'] as const;
+export const OUTGOING_FRAME_MESSAGE_TYPES = [
+  'refreshCollection',
+  'refreshEmailConfiguration',
+  // Variable changes (spec part 2 §4); 'Resoure' is the embedded page's spelling and must stay as is.
+  'refreshVariable',
+  'refreshResoureVariable',
+  'refreshDataSourceVariable',
+  'removeVariable',
+  'variableChanged',
+] as const;
 
 /** The spelling 'Mangement' is the embedded page's and must stay as is. */
 export const INCOMING_FRAME_MESSAGE_TYPES = [

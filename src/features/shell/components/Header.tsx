@@ -30,6 +30,8 @@ export function Header({ title, userName, features, config, isSidebarOpen, onTog
     const action = id as SettingsAction;
     if (action === 'client-download') void navigate({ to: '/client-download' });
     else if (action === 'logout') void navigate({ to: '/logout' });
+    else if (action === 'email-setup') void navigate({ to: '/email-setup' });
+    else if (action === 'manage-variable') void navigate({ to: '/variables' });
     else setPopupTitle(POPUP_TITLES[action] ?? null);
   };
 

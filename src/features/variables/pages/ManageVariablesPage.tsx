@@ -1,0 +1,211 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { configQueryOptions } from '../../../lib/config';
+import { userDetailsQueryOptions } from '../../../lib/user-details';
+import { flags } from '../../../shared/config';
+import { deviceDisplayNameOf } from '../../../shared/contracts/devices';
+import type { Variable } from '../../../shared/contracts/variables';
+import { hasPermission } from '../../../shared/permissions';
+import { Button } from '../../../ui/Button';
+import { ConfirmDialog } from '../../../ui/ConfirmDialog';
+import { Pagination } from '../../../ui/Pagination';
+import { Spinner } from '../../../ui/ProgressBar';
+import { SearchField } from '../../../ui/SearchField';
+import { Select } from '../../../ui/Select';
+import { Table, type TableColumn } from '../../../ui/Table';
+import { toast } from '../../../ui/toast-queue';
+import { variableResourcesQuery } from '../api/resources';
+import { removeVariable, variableListQuery, variableUsage } from '../api/variables';
+import { variablesKeys } from '../api/variables-keys';
+import { ExcelDetailDialog } from '../components/ExcelDetailDialog';
+import { VariableFormDialog } from '../components/VariableFormDialog';
+import { announceVariableChange } from '../frame-announcements';
+import { IN_USE_HIGHLIGHT_MS, VARIABLES_TEXT } from '../variable-messages';
+import { filterRows, pageCountOf, pageOf, typeFilters, variableRows, type TypeFilter, type VariableFeatures } from '../variable-rows';
+import '../variables.css';
+
+export interface ManageVariablesPageProps {
+  /** Called after a save or removal, so other areas' variable lists refresh (the route composes it). */
+  onVariablesChanged?: () => void;
+}
+
+/** §2: user variables are read and written; a System variable shows its own access. */
+const USER_VARIABLE_ACCESS = 'read - write';
+
+type FormState = { editing: Variable | null } | null;
+
+/** The Manage Variables screen of spec part 2 §2, §4, §5 and §8. */
+export function ManageVariablesPage({ onVariablesChanged }: ManageVariablesPageProps) {
+  const queryClient = useQueryClient();
+  const { data: config = {} } = useQuery(configQueryOptions);
+  const { data: user } = useQuery(userDetailsQueryOptions());
+  const features: VariableFeatures = {
+    systemVariables: flags.systemVariables(config),
+    resourceVariables: flags.resourceVariables(config),
+    resourcePooling: flags.resourcePooling(config),
+    excel: hasPermission(user?.permissions.features, 'DATASOURCE_INPUT'),
+  };
+  const pageSize = flags.variablePageSize(config);
+  const list = useQuery(variableListQuery());
+  const resources = useQuery({ ...variableResourcesQuery(), enabled: features.resourceVariables });
+  const [type, setType] = useState<TypeFilter>('All');
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [form, setForm] = useState<FormState>(null);
+  const [detail, setDetail] = useState<Variable | null>(null);
+  const [removing, setRemoving] = useState<Variable | null>(null);
+  const [highlighted, setHighlighted] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (list.error) toast.error(VARIABLES_TEXT.loadFailed);
+  }, [list.error]);
+  useEffect(() => {
+    if (highlighted === null) return;
+    const timer = setTimeout(() => setHighlighted(null), IN_USE_HIGHLIGHT_MS);
+    return () => clearTimeout(timer);
+  }, [highlighted]);
+
+  const deviceName = new Map((resources.data ?? []).map((device) => [device.deviceId, deviceDisplayNameOf(device)]));
+  const valueText = (variable: Variable): string => {
+    if (variable.valueType === 'Resource') return variable.value.map((id) => deviceName.get(id) ?? id).join(', ');
+    if (variable.valueType === 'Excel') return `${variable.dataSource ?? ''} (${variable.value.join(', ')})`;
+    return variable.value.join(', ');
+  };
+  const all = list.data ? variableRows(list.data, features) : [];
+  const filtered = filterRows(all, type, search, valueText);
+  const pageCount = pageCountOf(filtered.length, pageSize);
+  const shown = pageOf(filtered, Math.min(page, pageCount), pageSize);
+
+  const columns: TableColumn[] = [
+    { id: 'variableName', header: 'Variable Name', isRowHeader: true },
+    ...(features.resourceVariables ? [{ id: 'valueType', header: 'Type', width: 120 }] : []),
+    { id: 'value', header: 'Value' },
+    ...(features.systemVariables ? [{ id: 'access', header: 'Access', width: 130 }] : []),
+    { id: 'actions', header: 'Actions', width: 170 },
+  ];
+
+  const changed = (change: 'saved' | 'removed', variable: Variable) => {
+    announceVariableChange(change, variable);
+    void queryClient.invalidateQueries({ queryKey: variablesKeys.all });
+    onVariablesChanged?.();
+  };
+
+  async function remove(variable: Variable) {
+    setRemoving(null);
+    try {
+      const usage = await variableUsage(variable.id);
+      if (usage.collections.length > 0) {
+        toast.error(VARIABLES_TEXT.inUse(usage.collections.map((collection) => collection.testSuiteName)));
+        setHighlighted(variable.id);
+        return;
+      }
+      toast.success(await removeVariable(variable.id));
+      changed('removed', variable);
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  const renderCell = (variable: Variable, column: string) => {
+    switch (column) {
+      case 'variableName':
+        return variable.valueType === 'Excel' ? (
+          <Button variant="ghost" onPress={() => setDetail(variable)} aria-label={`Show ${variable.variableName} detail`}>
+            {variable.variableName}
+          </Button>
+        ) : (
+          variable.variableName
+        );
+      case 'valueType':
+        return variable.valueType;
+      case 'value':
+        return valueText(variable);
+      case 'access':
+        return variable.valueType === 'System' ? (variable.access ?? '') : USER_VARIABLE_ACCESS;
+      default:
+        // System variables are read-only (§2).
+        return variable.valueType === 'System' ? null : (
+          <div className="variables-actions">
+            <Button variant="ghost" onPress={() => setForm({ editing: variable })} aria-label={`Edit ${variable.variableName}`}>
+              Edit
+            </Button>
+            <Button variant="ghost" onPress={() => setRemoving(variable)} aria-label={`Remove ${variable.variableName}`}>
+              Remove
+            </Button>
+          </div>
+        );
+    }
+  };
+
+  return (
+    <section className="variables-page" aria-label={VARIABLES_TEXT.title}>
+      <div className="variables-toolbar">
+        <Select
+          label="Type"
+          options={typeFilters(features).map((filter) => ({ id: filter, label: filter }))}
+          selectedKey={type}
+          onSelectionChange={(id) => {
+            setType(typeFilters(features).find((filter) => filter === id) ?? 'All');
+            setPage(1);
+          }}
+        />
+        <SearchField
+          label="Search"
+          value={searchText}
+          onChange={setSearchText}
+          onSubmit={() => {
+            setSearch(searchText);
+            setPage(1);
+          }}
+          onClear={() => {
+            setSearch('');
+            setPage(1);
+          }}
+        />
+        <Button variant="primary" onPress={() => setForm({ editing: null })}>
+          Add Variable
+        </Button>
+      </div>
+      {list.status === 'pending' ? (
+        <Spinner label="Loading variables" />
+      ) : (
+        <>
+          <p className="variables-total">{`${filtered.length} total`}</p>
+          <Table
+            label="Variables"
+            columns={columns}
+            rows={shown}
+            renderCell={renderCell}
+            rowClassName={(variable) => (variable.id === highlighted ? 'variables-row--in-use' : undefined)}
+          />
+          <Pagination label="Variables pagination" page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={setPage} />
+        </>
+      )}
+      {form && (
+        <VariableFormDialog
+          editing={form.editing}
+          taken={all.map((variable) => variable.variableName)}
+          features={features}
+          resources={resources.data ?? []}
+          onClose={() => setForm(null)}
+          onSaved={(variable) => {
+            setForm(null);
+            changed('saved', variable);
+          }}
+        />
+      )}
+      {detail && <ExcelDetailDialog variable={detail} onClose={() => setDetail(null)} />}
+      <ConfirmDialog
+        isOpen={removing !== null}
+        message={VARIABLES_TEXT.removeConfirm(removing?.variableName ?? '')}
+        okText="Yes"
+        cancelText="Cancel"
+        onCancel={() => setRemoving(null)}
+        onConfirm={() => {
+          if (removing) void remove(removing);
+        }}
+      />
+    </section>
+  );
+}
