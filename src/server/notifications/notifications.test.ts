@@ -16,6 +16,8 @@ import { fixedWaitBrowserWork } from '../testing/fixedWaitBrowserWork';
 import { testDatabaseTarget, testDatabaseUrl, testDialect } from '../testing/testDatabase';
 import { fakeExecutable, startTestServer, type TestServer } from '../testing/testServer';
 import { findUserByUserId } from '../users/repository';
+import { readServerOptions } from '../options';
+import { composeMail } from './compose';
 import { queueMail } from './outbox';
 import { smtpMailSender } from './smtpSender';
 import { freePort, insertActiveSmtp, startLoopbackSmtp, type LoopbackSmtp } from './testing/loopbackSmtp';
@@ -257,5 +259,23 @@ describe('retry delays', () => {
     expect(retryDelay(1, 1000, () => 1)).toBe(1000);
     expect(retryDelay(3, 1000, () => 0.5)).toBe(3000);
     expect(retryDelay(40, 1000, () => 1)).toBe(MAIL_RETRY_MAX_MS);
+  });
+});
+
+describe('PUBLIC_URL', () => {
+  it('is read from the environment and refused when it is not an http(s) address', () => {
+    expect(readServerOptions({ PUBLIC_URL: 'https://studio.example.com/' }).publicUrl).toBe('https://studio.example.com/');
+    expect(readServerOptions({}).publicUrl).toBeUndefined();
+    expect(() => readServerOptions({ PUBLIC_URL: 'studio.example.com' })).toThrow('PUBLIC_URL must be an http:// or https:// address, got "studio.example.com"');
+  });
+
+  it('prefixes report links, with or without its trailing slash, and the HTML part escapes collection names', () => {
+    const run = { statusId: 'a b', collectionName: '<Checkout & Pay>', state: 'PASSED' as const, passedSteps: 1, failedSteps: 0, skippedSteps: 0, passedFlows: 1, failedFlows: 0, durationMs: 61_000, failures: [], moreFailures: 0 };
+    for (const base of ['https://studio.example.com', 'https://studio.example.com/']) {
+      const mail = composeMail({ kind: 'RUN_FINISHED', run }, ['qa@example.test'], base);
+      expect(mail.text).toContain('Report: https://studio.example.com/studio/?report=a+b');
+      expect(mail.text).toContain('Duration: 1 min 1 s');
+      expect(mail.html).toContain('<p>Collection: &lt;Checkout &amp; Pay&gt;</p>');
+    }
   });
 });
