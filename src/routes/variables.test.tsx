@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { anyOrigin } from '../../tests/msw/handlers';
 import { server } from '../../tests/msw/server';
 import { makeVariable, variablesBackend } from '../../tests/msw/variables';
 import { currentPath, renderApp, serveConfig, signInAs } from '../../tests/support/render-app';
@@ -22,5 +24,22 @@ describe('the Manage Variables route', () => {
     const table = await screen.findByRole('grid', { name: 'Variables' }, { timeout: 5_000 });
     expect(await within(table).findByRole('rowheader', { name: 'shopper' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Variables' })).toBeInTheDocument();
+  });
+
+  it('opens when an embedded page posts showVariableMangementPopup from its own origin', async () => {
+    serveConfig({ VariableManagement: { enabled: true } });
+    signInAs(['CONFIG_PARSER']);
+    server.use(http.get(anyOrigin('/parserConfig'), () => HttpResponse.text('parser config')), ...variablesBackend().handlers);
+    const { router } = renderApp('/parser-config-builder');
+    const frame = await screen.findByTitle<HTMLIFrameElement>('Parser Config Builder');
+    await waitFor(() => expect(frame).toHaveAttribute('aria-busy', 'false'));
+    // happy-dom does not load iframe pages; the frame's window is a stand-in the message names as its source.
+    const frameWindow = { postMessage: () => undefined };
+    Object.defineProperty(frame, 'contentWindow', { value: frameWindow });
+    const post = (origin: string) => window.dispatchEvent(new MessageEvent('message', { data: { type: 'showVariableMangementPopup' }, origin, source: frameWindow as unknown as Window }));
+    post('http://elsewhere.test');
+    expect(currentPath(router)).toBe('/parser-config-builder');
+    post(new URL(frame.src).origin);
+    await waitFor(() => expect(currentPath(router)).toBe('/variables'));
   });
 });

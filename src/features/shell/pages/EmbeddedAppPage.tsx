@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import type { IncomingFrameMessage } from '../../../lib/message-bridge';
 import { configQueryOptions } from '../../../lib/config';
-import type { StudioConfig } from '../../../shared/config';
+import { flags, type StudioConfig } from '../../../shared/config';
 import { EmbeddedFrame } from '../../../ui/EmbeddedFrame';
 import type { PageLocation } from '../embedded-urls';
 
@@ -12,9 +14,14 @@ export interface EmbeddedAppPageProps {
 /** A route that shows another application of this host in a frame (device control, parser config, static dashboard). */
 export function EmbeddedAppPage({ title, source }: EmbeddedAppPageProps) {
   const { data: config = {} } = useQuery(configQueryOptions);
+  const navigate = useNavigate();
+  // The embedded page asks for Manage Variables (part 1 §7); it opens as the settings menu opens it.
+  const onMessage = (message: IncomingFrameMessage) => {
+    if (message.type === 'showVariableMangementPopup' && flags.variableManagement(config)) void navigate({ to: '/variables' });
+  };
   return (
     <div className="embedded-page">
-      <EmbeddedFrame title={title} src={source(config, window.location)} />
+      <EmbeddedFrame title={title} src={source(config, window.location)} onMessage={onMessage} />
     </div>
   );
 }
