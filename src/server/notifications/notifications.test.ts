@@ -20,7 +20,7 @@ import { readServerOptions } from '../options';
 import { composeMail } from './compose';
 import { queueMail } from './outbox';
 import { smtpMailSender } from './smtpSender';
-import { freePort, insertActiveSmtp, startLoopbackSmtp, type LoopbackSmtp } from './testing/loopbackSmtp';
+import { saveActiveSmtp, startLoopbackSmtp, type LoopbackSmtp } from './testing/loopbackSmtp';
 import { MAIL_RETRY_MAX_MS, retryDelay, startMailWorker, type MailWorker } from './worker';
 
 const PUBLIC_URL = 'https://studio.example.test';
@@ -69,7 +69,7 @@ describe('run notifications through the organization SMTP configuration', () => 
     pages = await startPageServer();
     closers.push(() => pages.close());
     const { t, orgId } = await server({ chromiumPath: CHROMIUM, browserPoolSize: 1 });
-    await insertActiveSmtp(t.server.services.db, orgId, mailServer.port);
+    await saveActiveSmtp(t.server.services.db, orgId, mailServer.port);
     const document = collectionSchema.parse({
       ...browserCollection({
         flows: [
@@ -106,10 +106,13 @@ describe('run notifications through the organization SMTP configuration', () => 
     expect(row).toMatchObject({ kind: 'RUN_FINISHED', attempts: 1, last_error: null, dedupe_key: `run:${run.status_id}` });
   }, 90_000);
 
-  it('keeps the mail while the mail server is down and delivers it once it is up, without delaying the run', async () => {
-    const port = await freePort();
+  it('keeps the mail while the mail server is down (port closed) and delivers it once it is up again, without delaying the run', async () => {
     const { t, orgId } = await server({ browserPoolSize: 1, browserWork: fixedWaitBrowserWork(0) });
-    await insertActiveSmtp(t.server.services.db, orgId, port);
+    // The configuration is saved while its server answers (the email area logs in first); then the server goes down.
+    const before = await startLoopbackSmtp();
+    const { port } = before;
+    await saveActiveSmtp(t.server.services.db, orgId, port);
+    await before.close();
     const document = collectionSchema.parse({
       ...browserCollection({ flows: [{ testCaseId: 'Only', steps: [{ stepId: 's', action: 'open', value: 'about:blank' }] }] }),
       suiteNotifyEmails: 'qa@example.test',
@@ -173,7 +176,7 @@ describe('schedule firing notifications and the outbox workers', () => {
   it('mails the wait in the queue once, and the finished firing to scheduleNotifyEmails', async () => {
     await open();
     const mailServer = await smtp();
-    await insertActiveSmtp(studio.services.db, orgId, mailServer.port);
+    await saveActiveSmtp(studio.services.db, orgId, mailServer.port);
     const db = studio.services.db;
     const author = { orgId, userId: 'admin@studio.local' };
     const collection = await insertCollection(
@@ -222,7 +225,7 @@ describe('schedule firing notifications and the outbox workers', () => {
   it('two workers on one database send every mail once', async () => {
     await open();
     const mailServer = await smtp();
-    await insertActiveSmtp(studio.services.db, orgId, mailServer.port);
+    await saveActiveSmtp(studio.services.db, orgId, mailServer.port);
     // Replicas share PostgreSQL; SQLite has one server process, so there the two workers share its connection.
     const second = testDialect === 'postgres' ? await openDatabase(await testDatabaseTarget(dataDir)) : undefined;
     if (second) closers.push(() => second.close());

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import type { Db } from '../../db/database';
-import { encryptSecret } from '../../email/secretBox';
+import { saveEmailConfig } from '../../email/repository';
 
 export interface ReceivedMail {
   /** RCPT TO addresses of the SMTP envelope. */
@@ -17,15 +16,6 @@ export interface LoopbackSmtp {
   /** Waits until `count` mails arrived, or fails after `timeoutMs`. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
-}
-
-/** A free loopback port, closed again: a mail server that is not up yet. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolveClose) => server.close(resolveClose));
-  return port;
 }
 
 /** A real SMTP server (smtp-server) on 127.0.0.1 that takes any login and keeps every mail, parsed with mailparser. */
@@ -66,26 +56,18 @@ export async function startLoopbackSmtp(port = 0): Promise<LoopbackSmtp> {
   };
 }
 
-/** The organization's ACTIVE SMTP configuration pointing at the loopback server, password encrypted as the email area keeps it. */
-export async function insertActiveSmtp(db: Db, orgId: string, port: number): Promise<void> {
-  const at = new Date().toISOString();
-  await db
-    .insertInto('email_configs')
-    .values({
-      id: randomUUID(),
-      org_id: orgId,
-      from_email: 'studio@example.test',
-      password_cipher: await encryptSecret(db, 'smtp-password'),
-      email_type: 'SMTP',
-      email_host: '127.0.0.1',
-      email_port: port,
-      enable_ssl: 0,
-      enable_tls: 0,
-      email_provider: null,
-      status: 'ACTIVE',
-      created_by: 'admin@studio.local',
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+/**
+ * Saves the organization's ACTIVE SMTP configuration pointing at the loopback server through the email area (which
+ * logs in to the server before it stores the configuration, password encrypted).
+ */
+export async function saveActiveSmtp(db: Db, orgId: string, port: number): Promise<void> {
+  await saveEmailConfig(db, orgId, 'admin@studio.local', {
+    fromEmail: 'studio@example.test',
+    password: 'smtp-password',
+    emailType: 'SMTP',
+    emailHost: '127.0.0.1',
+    emailPort: port,
+    enableSsl: false,
+    enableTls: false,
+  });
 }
