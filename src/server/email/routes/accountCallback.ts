@@ -13,6 +13,18 @@ const callbackQuerySchema = z.object({
   error: z.string().max(512).optional(),
 });
 
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/**
+ * A page, not a 302: the provider's redirect arrives with no app state, and this page both moves on at once and shows a
+ * link if refresh is blocked. Its target is always this app's Email Setup page (no open redirect); the code and state
+ * never reach the app's address bar or its Referer.
+ */
+function returnPage(target: string): string {
+  const href = escapeHtml(target);
+  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${href}"><title>Email Setup</title></head><body><a href="${href}">Back to Email Setup</a></body></html>`;
+}
+
 export function registerAccountCallback({ app, endpoint, services }: Api): void {
   const route = endpoint(
     'public',
@@ -21,16 +33,16 @@ export function registerAccountCallback({ app, endpoint, services }: Api): void 
       path: endpoints.email.accountCallback,
       tags: [EMAIL_TAG],
       summary: "The providers' OAuth callback (code, scope, state): connects the account and returns to Email Setup",
-      description: 'Always redirects to the Email Setup page of this app with account=Added, Updated or failed; only a state this server signed is accepted.',
+      description: 'Always returns the browser to the Email Setup page of this app with account=Added, Updated or failed; only a state this server signed is accepted.',
       request: { query: callbackQuerySchema },
-      responses: { 302: { description: 'Back to the Email Account tab.' } },
+      responses: { 200: { description: 'A page that takes the browser back to the Email Account tab.', content: { 'text/html': { schema: z.string() } } } },
     }),
   );
   app.openapi(route, async (c) => {
     const query = c.req.valid('query');
     const back = (outcome: 'Added' | 'Updated' | 'failed', message?: string) => {
       const search = new URLSearchParams({ tab: 'account', account: outcome, ...(message ? { message } : {}) });
-      return c.redirect(`${EMAIL_SETUP_PAGE}?${search.toString()}`, 302);
+      return c.html(returnPage(`${EMAIL_SETUP_PAGE}?${search.toString()}`), 200, { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
     };
     const state = query.state ? await openState(services.db, query.state) : null;
     if (!state || !query.code || query.error) return back('failed', query.error ? `${EMAIL_MESSAGES.accountFailed} (${query.error})` : EMAIL_MESSAGES.accountFailed);
