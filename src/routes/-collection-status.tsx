@@ -5,6 +5,7 @@ import { getSession, subscribeSession } from '../lib/session';
 import { collectionProgress } from '../features/shell/collection-progress-store';
 import { RootLayout } from '../features/shell/components/RootLayout';
 import { useLinkedReport } from './-linked-report';
+import { fileIssueAction } from './-issue-tracker-action';
 
 // Run and import/export panels and reports load apart from the entry, so the sign-in page stays within its JS budget.
 const RunningCollectionsPanel = lazy(() => import('../features/runs/components/RunningCollectionsPanel').then((module) => ({ default: module.RunningCollectionsPanel })));
@@ -65,7 +66,7 @@ export function RootWithCollectionStatus() {
     <Suspense fallback={null}>
       <CollectionProgressWatcher onInProgressChange={collectionProgress.set} />
       <ImportExportWatcher />
-      {reportStatusId !== null && <CollectionReportModal statusId={reportStatusId} onClose={() => setReportStatusId(null)} />}
+      {reportStatusId !== null && <CollectionReportModal statusId={reportStatusId} onClose={() => setReportStatusId(null)} failedStepAction={fileIssueAction} />}
     </Suspense>
   ) : null;
 

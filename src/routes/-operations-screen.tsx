@@ -6,6 +6,7 @@ import { scheduleSummaryDetailSource } from '../features/operations/api/schedule
 import { OperationsCentrePage } from '../features/operations/pages/OperationsCentrePage';
 import { getStoredUser } from '../lib/session';
 import { hasPermission } from '../shared/permissions';
+import { fileIssueAction } from './-issue-tracker-action';
 
 // The same lazily loaded report the status sidebar opens (./-collection-status.tsx).
 const CollectionReportModal = lazy(() => import('../features/reports/components/CollectionReportModal').then((module) => ({ default: module.CollectionReportModal })));
@@ -21,7 +22,7 @@ export function OperationsScreen() {
     <OperationsCentrePage
       renderCollectionReport={(statusId, onClose) => (
         <Suspense fallback={null}>
-          <CollectionReportModal statusId={statusId} onClose={onClose} />
+          <CollectionReportModal statusId={statusId} onClose={onClose} failedStepAction={fileIssueAction} />
         </Suspense>
       )}
       renderScheduleExecution={(firing, onClose) => (

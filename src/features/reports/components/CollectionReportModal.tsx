@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { configQueryOptions } from '../../../lib/config';
 import { downloadCsv, toCsv } from '../../../lib/csv';
 import { saveBlob } from '../../../lib/save-blob';
@@ -13,7 +13,7 @@ import { toast } from '../../../ui/toast-queue';
 import { fetchHtmlReport } from '../api/html-report';
 import { runDetailsQuery } from '../api/run-details';
 import { REPORT_MESSAGES } from '../report-messages';
-import { FLOW_DETAIL_CSV_COLUMNS, flowDetailRows, logsText, reportExportText } from '../report-rows';
+import { FLOW_DETAIL_CSV_COLUMNS, flowDetailRows, logsText, reportExportText, type FlowDetailRow } from '../report-rows';
 import { AttachmentButton } from './AttachmentButton';
 import { ExportTextDialog } from './ExportTextDialog';
 import { FailureLabelPicker } from './FailureLabelPicker';
@@ -24,7 +24,11 @@ import './reports.css';
 export interface CollectionReportModalProps {
   statusId: string;
   onClose: () => void;
+  /** A control on each failed step (e.g. the issue tracker's Create Issue), composed by the route. */
+  failedStepAction?: FailedStepAction | undefined;
 }
+
+export type FailedStepAction = (row: FlowDetailRow, details: RunDetails) => ReactNode;
 
 type SubDialog = 'export' | 'csv' | 'logs' | null;
 
@@ -36,7 +40,7 @@ async function exportHtml(details: RunDetails): Promise<void> {
   }
 }
 
-function ReportDetails({ details }: { details: RunDetails }) {
+function ReportDetails({ details, failedStepAction }: { details: RunDetails; failedStepAction?: FailedStepAction | undefined }) {
   const { data: config = {} } = useQuery(configQueryOptions);
   const [open, setOpen] = useState<SubDialog>(null);
   const rows = flowDetailRows(details);
@@ -92,7 +96,7 @@ function ReportDetails({ details }: { details: RunDetails }) {
         <Button onPress={() => void exportHtml(details)}>Export HTML</Button>
         <Button onPress={() => setOpen('csv')}>Export CSV</Button>
       </div>
-      <FlowDetailTable rows={rows} />
+      <FlowDetailTable rows={rows} failedStepAction={failedStepAction && ((row) => failedStepAction(row, details))} />
       {open === 'export' && <ExportTextDialog defaultContent={reportExportText(details)} defaultFileName={details.testSuiteName} onClose={close} />}
       {open === 'csv' && (
         <ExportCsvDialog defaultFileName={details.testSuiteName} onExport={(fileName) => downloadCsv(fileName, toCsv(FLOW_DETAIL_CSV_COLUMNS, rows))} onClose={close} />
@@ -103,11 +107,11 @@ function ReportDetails({ details }: { details: RunDetails }) {
 }
 
 /** The extra-large collection report of one run (spec part 1 §2 Collection report modals). */
-export function CollectionReportModal({ statusId, onClose }: CollectionReportModalProps) {
+export function CollectionReportModal({ statusId, onClose, failedStepAction }: CollectionReportModalProps) {
   const { data: details, error } = useQuery(runDetailsQuery(statusId));
   return (
     <Dialog title="Collection Report" isOpen onDismiss={onClose} size="extra-large" footer={<Button onPress={onClose}>Close</Button>}>
-      {details ? <ReportDetails details={details} /> : error ? <p role="alert">{error.message}</p> : <Spinner label="Loading report" />}
+      {details ? <ReportDetails details={details} failedStepAction={failedStepAction} /> : error ? <p role="alert">{error.message}</p> : <Spinner label="Loading report" />}
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { FileRef } from '../../../shared/contracts/runs';
 import { Button } from '../../../ui/Button';
 import { Table, type TableColumn } from '../../../ui/Table';
@@ -18,7 +18,8 @@ const COLUMNS: readonly TableColumn[] = [
 ];
 
 /** The report's flow detail table: one row per executed step of each flow loop. */
-export function FlowDetailTable({ rows }: { rows: readonly FlowDetailRow[] }) {
+/** `failedStepAction` adds a control to each failed step's Result cell (the route composes the issue tracker's). */
+export function FlowDetailTable({ rows, failedStepAction }: { rows: readonly FlowDetailRow[]; failedStepAction?: ((row: FlowDetailRow) => ReactNode) | undefined }) {
   const [image, setImage] = useState<FileRef | null>(null);
 
   const renderCell = (row: FlowDetailRow, columnId: string) => {
@@ -32,7 +33,12 @@ export function FlowDetailTable({ rows }: { rows: readonly FlowDetailRow[] }) {
       case 'stepName':
         return row.stepName;
       case 'result':
-        return <span className={`report-result report-result--${row.result.toLowerCase()}`}>{row.result}</span>;
+        return (
+          <>
+            <span className={`report-result report-result--${row.result.toLowerCase()}`}>{row.result}</span>
+            {row.result === 'FAILED' && failedStepAction?.(row)}
+          </>
+        );
       case 'notes':
         return row.notes;
       case 'images':

@@ -1,0 +1,7 @@
+/** Query keys of the issue tracker. */
+export const jiraKeys = {
+  all: ['issue-tracker'] as const,
+  data: () => [...jiraKeys.all, 'generic-all'] as const,
+  validity: () => [...jiraKeys.all, 'valid'] as const,
+  scenarios: () => [...jiraKeys.all, 'scenarios'] as const,
+};
