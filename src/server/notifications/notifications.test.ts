@@ -140,7 +140,7 @@ describe('run notifications through the organization SMTP configuration', () => 
     expect(mailServer.received).toHaveLength(1);
   }, 60_000);
 
-  it('keeps a mail with a clear last_error while the organization has no active SMTP configuration', async () => {
+  it('keeps a mail with a clear last_error while the organization has no active SMTP configuration, and sends it once one is saved', async () => {
     const { t, orgId } = await server({ browserPoolSize: 0 });
     await t.server.services.db.transaction().execute((trx) =>
       queueMail(trx, { orgId, dedupeKey: 'wait:x', recipients: 'ops@example.test', payload: { kind: 'WAIT_IN_QUEUE', scheduleName: 'S', executionId: 'x', collectionName: 'C', minutes: 1 } }),
@@ -148,6 +148,12 @@ describe('run notifications through the organization SMTP configuration', () => 
     const [row] = await until(() => outboxRows(t), (rows) => (rows[0]?.attempts ?? 0) >= 1);
     expect(row?.sent_at).toBeNull();
     expect(row?.last_error).toBe('No active SMTP configuration in this organization: the mail waits in the outbox and is tried again');
+    // Configured later: the waiting mail goes out, not lost.
+    const mailServer = await smtp();
+    await saveActiveSmtp(t.server.services.db, orgId, mailServer.port);
+    const [mail] = await mailServer.waitFor(1);
+    expect(mail?.envelopeTo).toEqual(['ops@example.test']);
+    expect(mail?.parsed.subject).toBe('Schedule S: C is waiting in the queue');
   });
 });
 

@@ -48,10 +48,10 @@ const durationBetween = (from: string | null, to: string | null): number | null 
   from === null || to === null ? null : Math.max(0, Date.parse(to) - Date.parse(from));
 
 /** The summary of a run as it is now, with its failed steps (flow and step names). */
-export async function runSummaryOf(db: Db, statusId: string): Promise<{ summary: RunSummary; orgId: string; notifyEmails: string } | undefined> {
+export async function runSummaryOf(db: Db, statusId: string): Promise<RunSummary | undefined> {
   const run = await db
     .selectFrom('runs')
-    .select(['status_id', 'org_id', 'test_suite_name', 'state', 'collection', 'progress', 'time_started', 'time_completed'])
+    .select(['status_id', 'test_suite_name', 'state', 'progress', 'time_started', 'time_completed'])
     .where('status_id', '=', statusId)
     .executeTakeFirst();
   if (!run) return undefined;
@@ -63,7 +63,7 @@ export async function runSummaryOf(db: Db, statusId: string): Promise<{ summary:
     .where('result', '=', 'FAILED')
     .orderBy('id')
     .execute();
-  const summary: RunSummary = {
+  return {
     statusId: run.status_id,
     collectionName: run.test_suite_name,
     state: run.state,
@@ -76,15 +76,16 @@ export async function runSummaryOf(db: Db, statusId: string): Promise<{ summary:
     failures: failed.slice(0, MAX_LISTED_FAILURES).map((step) => ({ flow: step.flow_name, step: step.step_name, error: step.error_detail.split('\n')[0] ?? '' })),
     moreFailures: Math.max(0, failed.length - MAX_LISTED_FAILURES),
   };
-  const notifyEmails = notifyListSchema.safeParse(JSON.parse(run.collection));
-  return { summary, orgId: run.org_id, notifyEmails: notifyEmails.success ? notifyEmails.data.suiteNotifyEmails : '' };
 }
 
 /** The mail of a run that just ended, to its collection's suiteNotifyEmails; in the transaction that ended it. */
 export async function queueRunFinishedMail(trx: Db, statusId: string): Promise<void> {
-  const run = await runSummaryOf(trx, statusId);
-  if (!run) return;
-  await queueMail(trx, { orgId: run.orgId, dedupeKey: `run:${statusId}`, recipients: run.notifyEmails, payload: { kind: 'RUN_FINISHED', run: run.summary } });
+  const run = await trx.selectFrom('runs').select(['org_id', 'collection']).where('status_id', '=', statusId).executeTakeFirst();
+  const notifyList = run === undefined ? undefined : notifyListSchema.safeParse(JSON.parse(run.collection)).data?.suiteNotifyEmails;
+  // Most collections notify nobody: their runs end without reading their step results again.
+  if (run === undefined || notifyList === undefined || recipientsOf(notifyList).length === 0) return;
+  const summary = await runSummaryOf(trx, statusId);
+  if (summary) await queueMail(trx, { orgId: run.org_id, dedupeKey: `run:${statusId}`, recipients: notifyList, payload: { kind: 'RUN_FINISHED', run: summary } });
 }
 
 /** The mail of a firing that just ended, to the schedule's scheduleNotifyEmails; in the transaction that settled it. */
@@ -106,7 +107,7 @@ export async function queueFiringFinishedMail(
   const skipped: string[] = [];
   for (const item of items) {
     const run = item.status_id === null ? undefined : await runSummaryOf(trx, item.status_id);
-    if (run) runs.push(run.summary);
+    if (run) runs.push(run);
     else skipped.push(item.test_suite_name);
   }
   await queueMail(trx, {

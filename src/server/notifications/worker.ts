@@ -33,6 +33,8 @@ export interface MailWorkerOptions {
 export const MAIL_POLL_MS = 2_000;
 export const MAIL_RETRY_BASE_MS = 30_000;
 export const MAIL_RETRY_MAX_MS = 60 * 60_000;
+/** A mail waiting for its organization's SMTP configuration is tried again at least this often. */
+export const NO_SMTP_RECHECK_MS = 60_000;
 /** A claim lasts this long: a worker that died while sending leaves the mail to another after it. */
 export const MAIL_CLAIM_MS = 2 * 60_000;
 /** Mails claimed by one pass. */
@@ -127,7 +129,9 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       return true;
     } catch (error) {
       const attempts = mail.attempts + 1;
-      const next = Date.now() + retryDelay(attempts, retryBaseMs);
+      // Waiting for a configuration costs one read: such mails go within a minute of SMTP being set up.
+      const delay = retryDelay(attempts, retryBaseMs);
+      const next = Date.now() + (error instanceof NoActiveSmtpConfiguration ? Math.min(delay, NO_SMTP_RECHECK_MS) : delay);
       await mine(update().set({ attempts, next_attempt_at: next, claimed_until: null, last_error: firstLine(error).slice(0, 1000) })).execute();
       return false;
     }
