@@ -44,9 +44,8 @@ export const SCHEDULE_MESSAGES = {
   executionNotFound: (id: string) => `Schedule execution ${id} not found`,
   collectionsNotFound: (ids: readonly string[]) => `Collections not found: ${ids.join(', ')}`,
   noCollections: 'The schedule selects no collection to run',
-  /** Recorded in the execution history (email is not built yet: docs/decisions.md, Schedules server). */
-  waitedInQueue: (collection: string, minutes: number) =>
-    `Notification: ${collection} has waited more than ${minutes} minute(s) in the queue (email delivery is not available yet)`,
+  /** Recorded in the execution history; the mail to the schedule's notify list goes through the mail outbox. */
+  waitedInQueue: (collection: string, minutes: number) => `Notification: ${collection} has waited more than ${minutes} minute(s) in the queue`,
   /** Neutral: a stretch without ticks may be a server that was down or one too busy to fire in time. */
   missed: 'Missed: not fired at the planned time (the server was down or too busy)',
   caughtUp: 'Fired late: the server was down or too busy at the planned time',

@@ -150,7 +150,7 @@ describe('UpcomingSchedules', { timeout: 15_000 }, () => {
   });
 
   it("shows a firing's queue-wait notification in the schedule's History", async () => {
-    const note = 'Notification: Demo_Sign_In has waited more than 5 minute(s) in the queue (email delivery is not available yet)';
+    const note = 'Notification: Demo_Sign_In has waited more than 5 minute(s) in the queue';
     const firing = { id: 'e1', scheduleId: 's1', kind: 'SCHEDULED', plannedAt: 0, triggeredAt: 0, status: 'QUEUED', totalCollections: 1, notes: [{ at: 0, text: note }] } as const;
     const { user } = renderSchedules({ schedules: [makeSchedule({ id: 's1', name: 'Nightly', executionHistory: [{ ...firing, notes: [...firing.notes] }] })] });
     await user.click(within(await findRow('Nightly')).getByRole('button', { name: 'More actions Nightly' }));
