@@ -1,12 +1,34 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createServer as createTlsServer } from 'node:tls';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
 /**
  * Real mail servers on loopback for the email tests: smtp-server for SMTP, and just enough IMAP and POP3 (greeting,
- * CAPABILITY/CAPA, LOGIN, AUTHENTICATE PLAIN, USER/PASS, LOGOUT/QUIT) to check a connection and a login. Plain TCP:
- * the checks' TLS paths use node:tls, which these servers do not exercise.
+ * CAPABILITY/CAPA, LOGIN, AUTHENTICATE PLAIN, USER/PASS, LOGOUT/QUIT) to check a connection and a login. SMTP and
+ * POP3 also listen with TLS from the first byte when given a certificate (selfSignedCertificate).
  */
+export interface TlsIdentity {
+  key: string;
+  cert: string;
+}
+
+/** A throwaway certificate for localhost, made by the system's openssl (no package needed). */
+export function selfSignedCertificate(): TlsIdentity {
+  const dir = mkdtempSync(join(tmpdir(), 'mail-cert-'));
+  try {
+    const key = join(dir, 'key.pem');
+    const cert = join(dir, 'cert.pem');
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-subj', '/CN=localhost', '-days', '1', '-keyout', key, '-out', cert], { stdio: 'ignore' });
+    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 export interface MailAccount {
   user: string;
   password: string;
@@ -41,12 +63,13 @@ function closing(server: { close(callback: () => void): unknown }, sockets: Set<
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-export async function startSmtpServer(account: MailAccount): Promise<LoopbackSmtpServer> {
+export async function startSmtpServer(account: MailAccount, tls?: TlsIdentity): Promise<LoopbackSmtpServer> {
   const received: ParsedMail[] = [];
   const logins: LoopbackMailServer['logins'] = [];
   const waiting: ((mail: ParsedMail) => void)[] = [];
   let taken = 0;
   const smtp = new SMTPServer({
+    ...(tls ? { secure: true, key: tls.key, cert: tls.cert } : {}),
     authOptional: false,
     allowInsecureAuth: true,
     disabledCommands: ['STARTTLS'],
@@ -67,6 +90,8 @@ export async function startSmtpServer(account: MailAccount): Promise<LoopbackSmt
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
     },
   });
+  // A client that refuses the certificate drops the handshake: an expected event here, not a test failure.
+  smtp.on('error', () => undefined);
   const port = await listening(smtp.server);
   return {
     host: LOOPBACK,
@@ -85,9 +110,13 @@ export async function startSmtpServer(account: MailAccount): Promise<LoopbackSmt
 }
 
 /** A line-based protocol server: `answer` gets each line and a writer; it returns false to end the session. */
-async function lineServer(greeting: string, answer: (line: string, write: (text: string) => void, socket: Socket) => void): Promise<{ port: number; close(): Promise<void> }> {
+async function lineServer(
+  greeting: string,
+  answer: (line: string, write: (text: string) => void, socket: Socket) => void,
+  tls?: TlsIdentity,
+): Promise<{ port: number; close(): Promise<void> }> {
   const sockets = new Set<Socket>();
-  const server = createServer((socket) => {
+  const onConnection = (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => socket.destroy());
@@ -107,7 +136,8 @@ async function lineServer(greeting: string, answer: (line: string, write: (text:
         end = buffer.indexOf('\r\n');
       }
     });
-  });
+  };
+  const server: Server = tls ? createTlsServer({ key: tls.key, cert: tls.cert }, onConnection) : createServer(onConnection);
   const port = await listening(server);
   return { port, close: () => closing(server, sockets) };
 }
@@ -168,7 +198,7 @@ export async function startImapServer(account: MailAccount): Promise<LoopbackMai
   return { host: LOOPBACK, port: server.port, logins, close: server.close };
 }
 
-export async function startPop3Server(account: MailAccount): Promise<LoopbackMailServer> {
+export async function startPop3Server(account: MailAccount, tls?: TlsIdentity): Promise<LoopbackMailServer> {
   const logins: LoopbackMailServer['logins'] = [];
   const users = new WeakMap<Socket, string>();
   const server = await lineServer('+OK loopback POP3 ready', (line, write, socket) => {
@@ -198,7 +228,7 @@ export async function startPop3Server(account: MailAccount): Promise<LoopbackMai
       default:
         write('-ERR unknown command');
     }
-  });
+  }, tls);
   return { host: LOOPBACK, port: server.port, logins, close: server.close };
 }
 

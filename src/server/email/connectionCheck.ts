@@ -19,6 +19,17 @@ interface ErrorShape {
   message?: unknown;
 }
 
+const UNTRUSTED_CERTIFICATE = new Set([
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+]);
+/** nodemailer keeps only the text of a certificate failure. */
+const UNTRUSTED_CERTIFICATE_TEXT = /self[- ]signed certificate|unable to verify the first certificate|certificate has expired|does not match certificate's altnames/i;
+
 const shapeOf = (error: unknown): ErrorShape => (typeof error === 'object' && error !== null ? (error as ErrorShape) : {});
 
 /** The one wording of every protocol's failures, so the table and the test dialog read alike. */
@@ -36,7 +47,8 @@ export function failureReason(error: unknown): string {
   if (code === 'ETIMEDOUT' || code === 'ETIMEOUT' || code.endsWith('_TIMEOUT') || code === 'MAIL_TIMEOUT') {
     return `no answer within ${MAIL_TIMEOUT_MS / 1000} s (is the host or port right?)`;
   }
-  if (code.startsWith('ERR_SSL') || code === 'EPROTO') return 'the TLS handshake failed (check the SSL and TLS settings)';
+  if (UNTRUSTED_CERTIFICATE.has(code) || UNTRUSTED_CERTIFICATE_TEXT.test(message)) return "the server's TLS certificate is not trusted";
+  if (code.startsWith('ERR_SSL') || code === 'EPROTO' || /wrong version number|ssl3_get_record|packet length too long/i.test(message)) return 'the TLS handshake failed (check the SSL and TLS settings)';
   return message !== '' ? message : 'the connection failed';
 }
 

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/contracts/email';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
-import { closedPort, startImapServer, startPop3Server, startSmtpServer, type LoopbackMailServer, type LoopbackSmtpServer } from '../../../../tests/support/mail-servers';
+import { closedPort, selfSignedCertificate, startImapServer, startPop3Server, startSmtpServer, type LoopbackMailServer, type LoopbackSmtpServer } from '../../../../tests/support/mail-servers';
 import { tokenInAnotherOrganization } from '../../testing/otherOrganization';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { activeSmtpSettings } from '../activeSmtp';
@@ -186,6 +186,25 @@ describe('email configurations and accounts', () => {
       );
     } finally {
       silent.close();
+    }
+  });
+
+  it('speaks TLS from the first byte (SSL) and refuses a certificate nobody vouches for, or SSL on a plain port, with a clear message', async () => {
+    const identity = selfSignedCertificate();
+    const [smtpTls, pop3Tls] = await Promise.all([startSmtpServer(ACCOUNT, identity), startPop3Server(ACCOUNT, identity)]);
+    try {
+      for (const [server, type] of [
+        [smtpTls, 'SMTP'],
+        [pop3Tls, 'POP3'],
+      ] as const) {
+        const error = await errorOf(await send('POST', endpoints.email.configs, { ...advanced(server, type), enableSsl: true }), 422);
+        expect(error.message).toBe(`Could not connect to ${type} server ${server.host}:${server.port}: the server's TLS certificate is not trusted`);
+        expect(server.logins).toEqual([]);
+      }
+      const plain = await errorOf(await send('POST', endpoints.email.configs, { ...advanced(pop3, 'POP3'), enableSsl: true }), 422);
+      expect(plain.message).toBe(`Could not connect to POP3 server ${pop3.host}:${pop3.port}: the TLS handshake failed (check the SSL and TLS settings)`);
+    } finally {
+      await Promise.all([smtpTls.close(), pop3Tls.close()]);
     }
   });
 
