@@ -4,6 +4,9 @@ import { flags } from '../shared/config';
 import { Tabs } from '../ui/Tabs';
 import { ImageFilterManagement } from '../features/image-filters/components/ImageFilterManagement';
 import { ResourceManagement } from '../features/resources/components/ResourceManagement';
+import { JiraConfigurationPanel } from '../features/issue-tracker/components/JiraConfigurationPanel';
+import { getStoredUser } from '../lib/session';
+import { hasPermission } from '../shared/permissions';
 
 /** Configuration Management (spec part 1 §2): the Resource Management and Image Filter Management areas. */
 export function ConfigurationAreasPage() {
@@ -19,6 +22,10 @@ export function ConfigurationAreasPage() {
             content: <ResourceManagement browserEnabled={flags.browserResources(config)} />,
           },
           { id: 'image-filters', title: 'Image Filter Management', content: <ImageFilterManagement /> },
+          // The organization's Jira, for its administrators while issue filing is on (docs/decisions.md).
+          ...(flags.jira(config) && hasPermission(getStoredUser()?.permissions.features, 'ORGANIZATIONS_MANAGEMENT')
+            ? [{ id: 'jira', title: 'Jira Configuration', content: <JiraConfigurationPanel /> }]
+            : []),
         ]}
       />
     </section>

@@ -6,7 +6,8 @@ import { jiraBackend } from '../../tests/msw/jira';
 import { failureLabelsBackend, makeRunDetails, serveRunDetails } from '../../tests/msw/runs-handlers';
 import { server } from '../../tests/msw/server';
 import { clearAppOfflineDb } from '../../tests/support/app-offline-db';
-import { serveConfig, signInAs } from '../../tests/support/render-app';
+import { makeDevice, resourcesBackend } from '../../tests/msw/resources-handlers';
+import { renderApp, serveConfig, signInAs } from '../../tests/support/render-app';
 import { CollectionReportModal } from '../features/reports/components/CollectionReportModal';
 import { createQueryClient } from '../lib/query-client';
 import { JIRA_MESSAGES } from '../shared/contracts/jira';
@@ -45,5 +46,27 @@ describe('Create Issue from a failed step of the collection report', () => {
 
     expect(await screen.findByText(JIRA_MESSAGES.savedWithId('QA-1'))).toBeInTheDocument();
     expect(backend.saved[0]?.form).toMatchObject({ testStatusId: details.statusId, testCaseName: 'Pay by card', testLoop: 1, testStepId: '2', description: 'Button #pay not found' });
+  });
+});
+
+describe('the Jira Configuration tab of Configuration Management', () => {
+  const APP_LOAD = { timeout: 5_000 };
+
+  it('is there for an administrator while JiraFeature is on', async () => {
+    serveConfig({ JiraFeature: { enabled: true } });
+    server.use(...resourcesBackend({ devices: [makeDevice({ cmdDeviceType: 'MOBILE', deviceName: 'Pixel 8' })], filters: [] }).handlers, ...jiraBackend().handlers);
+    signInAs(['ORGANIZATIONS_MANAGEMENT']);
+    const { user } = renderApp('/configuration-management');
+    await user.click(await screen.findByRole('tab', { name: 'Jira Configuration' }, APP_LOAD));
+    expect(await screen.findByRole('textbox', { name: /Jira base URL/ })).toBeInTheDocument();
+  });
+
+  it('is not there while JiraFeature is off', async () => {
+    serveConfig({ JiraFeature: { enabled: false } });
+    server.use(...resourcesBackend({ devices: [makeDevice({ cmdDeviceType: 'MOBILE', deviceName: 'Pixel 8' })], filters: [] }).handlers);
+    signInAs(['ORGANIZATIONS_MANAGEMENT']);
+    renderApp('/configuration-management');
+    expect(await screen.findByRole('tab', { name: 'Resource Management' }, APP_LOAD)).toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Jira Configuration' })).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import { issueFormSchema, JIRA_MESSAGES, type IssueForm, type JiraData } from '../../src/shared/contracts/jira';
+import { issueFormSchema, jiraConfigurationInputSchema, JIRA_MESSAGES, type IssueForm, type JiraConfiguration, type JiraData } from '../../src/shared/contracts/jira';
 import { endpoints } from '../../src/shared/endpoints';
 import { anyOrigin, errorResponse } from './handlers';
 
@@ -49,9 +49,20 @@ function formObject(form: URLSearchParams): Record<string, string | string[]> {
  * The issue tracker's calls, checked against the contract as the server checks them: genericSave answers 'Issue saved.
  * Jira Id: QA-n' and keeps what it received, or `saveError` when given.
  */
-export function jiraBackend(options: { data?: JiraData; saveError?: { status: number; message: string } } = {}) {
+export function jiraBackend(options: { data?: JiraData; saveError?: { status: number; message: string }; configuration?: JiraConfiguration | null } = {}) {
   const saved: { form: IssueForm; raw: URLSearchParams }[] = [];
+  const state = { configuration: options.configuration ?? null, tokens: [] as string[] };
   const handlers = [
+    http.get(anyOrigin(endpoints.jira.configuration), () => HttpResponse.json({ success: true, message: '', data: state.configuration })),
+    http.put(anyOrigin(endpoints.jira.configuration), async ({ request }) => {
+      const parsed = jiraConfigurationInputSchema.safeParse(await request.json());
+      if (!parsed.success) return errorResponse(400, 'Invalid Jira configuration');
+      const { apiToken, ...rest } = parsed.data;
+      if (apiToken === undefined && !state.configuration?.hasToken) return errorResponse(400, 'apiToken: give the API token the first time.', { apiToken: ['required'] });
+      if (apiToken !== undefined) state.tokens.push(apiToken);
+      state.configuration = { ...rest, hasToken: true, updatedAt: new Date().toISOString() };
+      return HttpResponse.json({ success: true, message: JIRA_MESSAGES.configurationSaved, data: state.configuration });
+    }),
     http.get(anyOrigin(endpoints.jira.genericAll), () => HttpResponse.json({ success: true, data: options.data ?? JIRA_DATA })),
     http.get(anyOrigin(endpoints.jira.valid), () => HttpResponse.json({ success: true, data: { valid: true, message: '', displayName: 'Mia Krystof' } })),
     http.get(anyOrigin(endpoints.jira.scenarios), () => HttpResponse.json({ success: true, data: ['Checkout scenario'] })),
@@ -65,5 +76,5 @@ export function jiraBackend(options: { data?: JiraData; saveError?: { status: nu
       return HttpResponse.json({ success: true, message: JIRA_MESSAGES.savedWithId(key), data: { key, id: String(10_000 + saved.length), attachments: [] } });
     }),
   ];
-  return { handlers, saved };
+  return { handlers, saved, state };
 }

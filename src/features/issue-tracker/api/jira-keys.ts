@@ -4,4 +4,5 @@ export const jiraKeys = {
   data: () => [...jiraKeys.all, 'generic-all'] as const,
   validity: () => [...jiraKeys.all, 'valid'] as const,
   scenarios: () => [...jiraKeys.all, 'scenarios'] as const,
+  configuration: () => [...jiraKeys.all, 'configuration'] as const,
 };
