@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Variable } from '../../shared/contracts/variables';
+import { makeVariable } from '../../../tests/msw/variables';
 import { variableMessages } from './frame-announcements';
 import { formChanges, formStateOf, freeName, nameFromFile, typeFilters, validateVariableForm, type VariableFeatures, type VariableFormState } from './variable-rows';
 
 const ALL: VariableFeatures = { systemVariables: true, resourceVariables: true, resourcePooling: true, excel: true };
 const NONE: VariableFeatures = { systemVariables: false, resourceVariables: false, resourcePooling: false, excel: false };
 
-const variable = (overrides: Partial<Variable>): Variable => ({
-  id: 'v1',
-  variableName: 'host',
-  value: ['a.test'],
-  status: 'active',
-  variableType: 'bot',
-  valueType: 'String',
-  dataSource: null,
-  access: null,
-  rowCount: null,
-  dateCreated: '',
-  dateUpdated: '',
-  ...overrides,
-});
 
 const form = (overrides: Partial<VariableFormState>): VariableFormState => ({ variableName: 'name', valueType: 'String', text: '', resources: [], file: null, ...overrides });
 
@@ -57,11 +43,11 @@ describe('variable rows and form rules', () => {
     expect(validateVariableForm(form({ valueType: 'Excel', file: new File([''], 'a.csv') }), context)).toEqual({ file: 'Excel files accept only .xls and .xlsx' });
     expect(validateVariableForm(form({ valueType: 'Excel', file: new File([''], 'a.XLS') }), context)).toEqual({});
     // Its own name is not taken, and a saved Excel variable keeps its sheet without a new file.
-    expect(validateVariableForm(form({ variableName: 'Taken', valueType: 'Excel' }), { ...context, editing: variable({ variableName: 'Taken', valueType: 'Excel' }) })).toEqual({});
+    expect(validateVariableForm(form({ variableName: 'Taken', valueType: 'Excel' }), { ...context, editing: makeVariable({ variableName: 'Taken', valueType: 'Excel' }) })).toEqual({});
   });
 
   it('saves an edit only when something differs (§4)', () => {
-    const host = variable({});
+    const host = makeVariable({ variableName: 'host', value: ['a.test'] });
     expect(formChanges(formStateOf(host, ALL), host)).toBe(false);
     expect(formChanges({ ...formStateOf(host, ALL), text: 'b.test' }, host)).toBe(true);
     expect(formChanges({ ...formStateOf(host, ALL), variableName: 'host2' }, host)).toBe(true);

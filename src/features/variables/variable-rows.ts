@@ -43,12 +43,6 @@ export function filterRows(rows: readonly Variable[], type: TypeFilter, search: 
   );
 }
 
-export const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
-
-export function pageOf<T>(rows: readonly T[], page: number, pageSize: number): T[] {
-  return rows.slice((page - 1) * pageSize, page * pageSize);
-}
-
 /** §4: `base`, or base_1, base_2 … : the first name no variable shown has (ignoring case, as the server does). */
 export function freeName(base: string, taken: readonly string[]): string {
   const names = new Set(taken.map((name) => name.toLowerCase()));

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DateTime } from 'luxon';
-import { AUTHENTICATION_FAILED_MARK, EMAIL_MESSAGES, type ImapAccount, type ImapAccountHost } from '../../../shared/contracts/email';
+import { EMAIL_PAGE_SIZE, AUTHENTICATION_FAILED_MARK, EMAIL_MESSAGES, type ImapAccount, type ImapAccountHost } from '../../../shared/contracts/email';
 import { Button } from '../../../ui/Button';
 import { MenuButton } from '../../../ui/Menu';
 import { Pagination } from '../../../ui/Pagination';
@@ -9,7 +9,7 @@ import { Spinner } from '../../../ui/ProgressBar';
 import { Table, type TableColumn } from '../../../ui/Table';
 import { toast } from '../../../ui/toast-queue';
 import { accountSignInUrl, imapAccountsQuery } from '../api/email';
-import { pageCountOf, pageOf } from '../paging';
+import { pageCount as pageCountOf, pageRows } from '../../../ui/DataTable/table-data';
 
 const COLUMNS: TableColumn[] = [
   { id: 'mailUserName', header: 'Email Username', isRowHeader: true },
@@ -52,7 +52,7 @@ export function EmailAccountTab({ navigate = (url) => window.location.assign(url
   }
 
   const rows = list.data ?? [];
-  const pageCount = pageCountOf(rows.length);
+  const pageCount = pageCountOf(rows.length, EMAIL_PAGE_SIZE);
   const current = Math.min(page, pageCount);
   const renderCell = (account: ImapAccount, column: string) => {
     switch (column) {
@@ -84,7 +84,7 @@ export function EmailAccountTab({ navigate = (url) => window.location.assign(url
       ) : (
         <>
           <p className="email-total">{`${rows.length} total`}</p>
-          <Table label="Imap Configurations" columns={COLUMNS} rows={pageOf(rows, current)} renderCell={renderCell} />
+          <Table label="Imap Configurations" columns={COLUMNS} rows={pageRows(rows, current, EMAIL_PAGE_SIZE)} renderCell={renderCell} />
           <Pagination label="Imap Configurations pagination" page={current} pageCount={pageCount} onPageChange={setPage} />
         </>
       )}

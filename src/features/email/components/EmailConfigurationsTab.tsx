@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { EMAIL_HIGHLIGHT_MS, EMAIL_MESSAGES, type EmailConfig, type SaveEmailConfig } from '../../../shared/contracts/email';
+import { EMAIL_PAGE_SIZE, EMAIL_HIGHLIGHT_MS, EMAIL_MESSAGES, type EmailConfig, type SaveEmailConfig } from '../../../shared/contracts/email';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { Pagination } from '../../../ui/Pagination';
@@ -10,9 +10,10 @@ import { Table, type TableColumn } from '../../../ui/Table';
 import { toast } from '../../../ui/toast-queue';
 import { deactivateEmailConfig, deleteEmailConfig, emailConfigsQuery, emailKeys, saveEmailConfig } from '../api/email';
 import { announceEmailChange } from '../frame-announcements';
-import { pageCountOf, pageOf } from '../paging';
+import { pageCount as pageCountOf, pageRows } from '../../../ui/DataTable/table-data';
 import { EmailConfigForm } from './EmailConfigForm';
 import { TestEmailDialog } from './TestEmailDialog';
+import { useFleetingValue } from '../../../lib/use-fleeting-value';
 
 const COLUMNS: TableColumn[] = [
   { id: 'fromEmail', header: 'From Email', isRowHeader: true },
@@ -34,7 +35,7 @@ export function EmailConfigurationsTab() {
   const [form, setForm] = useState<{ editing: EmailConfig | null } | null>(null);
   const [testing, setTesting] = useState<EmailConfig | null>(null);
   const [deleting, setDeleting] = useState<EmailConfig | null>(null);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useFleetingValue<string>(EMAIL_HIGHLIGHT_MS);
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -42,11 +43,6 @@ export function EmailConfigurationsTab() {
   useEffect(() => {
     if (list.error) toast.error(EMAIL_MESSAGES.loadFailed);
   }, [list.error]);
-  useEffect(() => {
-    if (highlighted === null) return;
-    const timer = setTimeout(() => setHighlighted(null), EMAIL_HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
-  }, [highlighted]);
 
   const changed = (id: string | null) => {
     if (id) setHighlighted(id);
@@ -80,7 +76,7 @@ export function EmailConfigurationsTab() {
   const rows: Row[] = (list.data ?? [])
     .filter((config) => needle === '' || `${config.fromEmail} ${config.emailHost} ${config.emailType} ${config.status}`.toLowerCase().includes(needle))
     .map((config) => ({ ...config, id: config.configEmailId }));
-  const pageCount = pageCountOf(rows.length);
+  const pageCount = pageCountOf(rows.length, EMAIL_PAGE_SIZE);
   const current = Math.min(page, pageCount);
 
   const renderCell = (config: Row, column: string) => {
@@ -146,7 +142,7 @@ export function EmailConfigurationsTab() {
       ) : (
         <>
           <p className="email-total">{`${rows.length} total`}</p>
-          <Table label="Email Configurations" columns={COLUMNS} rows={pageOf(rows, current)} renderCell={renderCell} rowClassName={(row) => (row.id === highlighted ? 'email-row--changed' : undefined)} />
+          <Table label="Email Configurations" columns={COLUMNS} rows={pageRows(rows, current, EMAIL_PAGE_SIZE)} renderCell={renderCell} rowClassName={(row) => (row.id === highlighted ? 'email-row--changed' : undefined)} />
           <Pagination label="Email Configurations pagination" page={current} pageCount={pageCount} onPageChange={setPage} />
         </>
       )}

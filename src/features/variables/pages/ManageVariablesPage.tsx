@@ -21,8 +21,10 @@ import { ExcelDetailDialog } from '../components/ExcelDetailDialog';
 import { VariableFormDialog } from '../components/VariableFormDialog';
 import { announceVariableChange } from '../frame-announcements';
 import { IN_USE_HIGHLIGHT_MS, VARIABLES_TEXT } from '../variable-messages';
-import { filterRows, pageCountOf, pageOf, typeFilters, variableRows, type TypeFilter, type VariableFeatures } from '../variable-rows';
+import { filterRows, typeFilters, variableRows, type TypeFilter, type VariableFeatures } from '../variable-rows';
 import '../variables.css';
+import { pageCount, pageRows } from '../../../ui/DataTable/table-data';
+import { useFleetingValue } from '../../../lib/use-fleeting-value';
 
 export interface ManageVariablesPageProps {
   /** Called after a save or removal, so other areas' variable lists refresh (the route composes it). */
@@ -55,16 +57,11 @@ export function ManageVariablesPage({ onVariablesChanged }: ManageVariablesPageP
   const [form, setForm] = useState<FormState>(null);
   const [detail, setDetail] = useState<Variable | null>(null);
   const [removing, setRemoving] = useState<Variable | null>(null);
-  const [highlighted, setHighlighted] = useState<string | null>(null);
+  const [highlighted, setHighlighted] = useFleetingValue<string>(IN_USE_HIGHLIGHT_MS);
 
   useEffect(() => {
     if (list.error) toast.error(VARIABLES_TEXT.loadFailed);
   }, [list.error]);
-  useEffect(() => {
-    if (highlighted === null) return;
-    const timer = setTimeout(() => setHighlighted(null), IN_USE_HIGHLIGHT_MS);
-    return () => clearTimeout(timer);
-  }, [highlighted]);
 
   const deviceName = new Map((resources.data ?? []).map((device) => [device.deviceId, deviceDisplayNameOf(device)]));
   const valueText = (variable: Variable): string => {
@@ -74,8 +71,8 @@ export function ManageVariablesPage({ onVariablesChanged }: ManageVariablesPageP
   };
   const all = list.data ? variableRows(list.data, features) : [];
   const filtered = filterRows(all, type, search, valueText);
-  const pageCount = pageCountOf(filtered.length, pageSize);
-  const shown = pageOf(filtered, Math.min(page, pageCount), pageSize);
+  const pages = pageCount(filtered.length, pageSize);
+  const shown = pageRows(filtered, Math.min(page, pages), pageSize);
 
   const columns: TableColumn[] = [
     { id: 'variableName', header: 'Variable Name', isRowHeader: true },
@@ -179,7 +176,7 @@ export function ManageVariablesPage({ onVariablesChanged }: ManageVariablesPageP
             renderCell={renderCell}
             rowClassName={(variable) => (variable.id === highlighted ? 'variables-row--in-use' : undefined)}
           />
-          <Pagination label="Variables pagination" page={Math.min(page, pageCount)} pageCount={pageCount} onPageChange={setPage} />
+          <Pagination label="Variables pagination" page={Math.min(page, pages)} pageCount={pages} onPageChange={setPage} />
         </>
       )}
       {form && (
