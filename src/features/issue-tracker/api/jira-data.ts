@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
-import { jiraDataResponseSchema, jiraValidResponseSchema, scenariosResponseSchema, type JiraData, type JiraValidity } from '../../../shared/contracts/jira';
+import { jiraDataResponseSchema, jiraValidResponseSchema, type JiraData, type JiraValidity } from '../../../shared/contracts/jira';
 import { endpoints } from '../../../shared/endpoints';
 import { jiraKeys } from './jira-keys';
 
@@ -19,11 +19,4 @@ export const jiraDataQuery = () =>
     // Jira's projects and fields change rarely; one read serves every issue filed in a sitting.
     staleTime: 5 * 60_000,
     retry: false,
-  });
-
-/** GET jiraData/getScenarios: the scenarios the organization's collections name. */
-export const scenariosQuery = () =>
-  queryOptions({
-    queryKey: jiraKeys.scenarios(),
-    queryFn: async ({ signal }): Promise<string[]> => (await apiJson(endpoints.jira.scenarios, scenariosResponseSchema, { signal })).data,
   });

@@ -3,6 +3,5 @@ export const jiraKeys = {
   all: ['issue-tracker'] as const,
   data: () => [...jiraKeys.all, 'generic-all'] as const,
   validity: () => [...jiraKeys.all, 'valid'] as const,
-  scenarios: () => [...jiraKeys.all, 'scenarios'] as const,
   configuration: () => [...jiraKeys.all, 'configuration'] as const,
 };
