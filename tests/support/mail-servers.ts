@@ -42,19 +42,31 @@ export interface LoopbackMailServer {
   close(): Promise<void>;
 }
 
+/** A received mail, parsed by mailparser, with the RCPT TO addresses of its SMTP envelope. */
+export type ReceivedMail = ParsedMail & { envelopeTo: string[] };
+
 export interface LoopbackSmtpServer extends LoopbackMailServer {
-  /** Every mail received, parsed by mailparser. */
-  received: ParsedMail[];
+  /** Every mail received, in order. */
+  received: ReceivedMail[];
   /** Resolves with the next mail to arrive (or the first one already waiting). */
-  nextMail(): Promise<ParsedMail>;
+  nextMail(): Promise<ReceivedMail>;
+  /** The mails received once there are `count` of them; fails after `timeoutMs`. */
+  waitFor(count: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+}
+
+export interface SmtpServerOptions {
+  /** TLS from the first byte, with this identity. */
+  tls?: TlsIdentity;
+  /** A fixed port, to bring a server back up where a saved configuration points (0: any free port). */
+  port?: number;
 }
 
 const LOOPBACK = '127.0.0.1';
 
-function listening(server: Server): Promise<number> {
+function listening(server: Server, port = 0): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, LOOPBACK, () => resolve((server.address() as AddressInfo).port));
+    server.listen(port, LOOPBACK, () => resolve((server.address() as AddressInfo).port));
   });
 }
 
@@ -63,10 +75,10 @@ function closing(server: { close(callback: () => void): unknown }, sockets: Set<
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-export async function startSmtpServer(account: MailAccount, tls?: TlsIdentity): Promise<LoopbackSmtpServer> {
-  const received: ParsedMail[] = [];
+export async function startSmtpServer(account: MailAccount, { tls, port: fixedPort = 0 }: SmtpServerOptions = {}): Promise<LoopbackSmtpServer> {
+  const received: ReceivedMail[] = [];
   const logins: LoopbackMailServer['logins'] = [];
-  const waiting: ((mail: ParsedMail) => void)[] = [];
+  const waiting: ((mail: ReceivedMail) => void)[] = [];
   let taken = 0;
   const smtp = new SMTPServer({
     ...(tls ? { secure: true, key: tls.key, cert: tls.cert } : {}),
@@ -80,9 +92,10 @@ export async function startSmtpServer(account: MailAccount, tls?: TlsIdentity): 
       if (accepted) callback(null, { user: auth.username });
       else callback(new Error('Invalid username or password'));
     },
-    onData(stream, _session, callback) {
+    onData(stream, session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then((parsed) => {
+          const mail = Object.assign(parsed, { envelopeTo: session.envelope.rcptTo.map((to) => to.address) });
           received.push(mail);
           waiting.shift()?.(mail);
           callback();
@@ -92,12 +105,20 @@ export async function startSmtpServer(account: MailAccount, tls?: TlsIdentity): 
   });
   // A client that refuses the certificate drops the handshake: an expected event here, not a test failure.
   smtp.on('error', () => undefined);
-  const port = await listening(smtp.server);
+  const port = await listening(smtp.server, fixedPort);
   return {
     host: LOOPBACK,
     port,
     logins,
     received,
+    async waitFor(count, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (received.length < count) {
+        if (Date.now() > deadline) throw new Error(`${received.length} of ${count} mails arrived in ${timeoutMs} ms`);
+        await new Promise((resolveSleep) => setTimeout(resolveSleep, 25));
+      }
+      return received;
+    },
     nextMail: () =>
       new Promise((resolve) => {
         const ready = received[taken];

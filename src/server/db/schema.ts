@@ -20,7 +20,6 @@ import type {
 } from './schema-schedules';
 import type { VariableExcelDataTable, VariablesTable } from './schema-variables';
 import type { JiraConfigurationsTable } from './schema-jira';
-import type { JiraConfigurationsTable } from './schema-jira';
 import type { MailOutboxTable } from '../notifications/schema';
 import type { EmailConfigsTable, ImapAccountsTable } from './schema-email';
 
@@ -151,7 +150,6 @@ export interface Database {
   collection_exports: CollectionExportsTable;
   variables: VariablesTable;
   variable_excel_data: VariableExcelDataTable;
-  jira_configurations: JiraConfigurationsTable;
   jira_configurations: JiraConfigurationsTable;
   email_configs: EmailConfigsTable;
   imap_accounts: ImapAccountsTable;

@@ -20,7 +20,8 @@ import { readServerOptions } from '../options';
 import { composeMail } from './compose';
 import { queueMail } from './outbox';
 import { smtpMailSender } from './smtpSender';
-import { saveActiveSmtp, startLoopbackSmtp, type LoopbackSmtp } from './testing/loopbackSmtp';
+import { startSmtpServer, type LoopbackSmtpServer } from '../../../tests/support/mail-servers';
+import { saveActiveSmtp, SMTP_ACCOUNT } from './testing/smtpConfiguration';
 import { MAIL_RETRY_MAX_MS, retryDelay, startMailWorker, type MailWorker } from './worker';
 
 const PUBLIC_URL = 'https://studio.example.test';
@@ -31,8 +32,8 @@ afterEach(async () => {
   for (const close of closers.splice(0).reverse()) await close();
 });
 
-async function smtp(port?: number): Promise<LoopbackSmtp> {
-  const server = await startLoopbackSmtp(port);
+async function smtp(port?: number): Promise<LoopbackSmtpServer> {
+  const server = await startSmtpServer(SMTP_ACCOUNT, { port });
   closers.push(() => server.close());
   return server;
 }
@@ -90,9 +91,9 @@ describe('run notifications through the organization SMTP configuration', () => 
     const [mail] = await mailServer.waitFor(1, 60_000);
     expect((await runState(t, run.status_id)).state).toBe('FAILED');
     expect(mail?.envelopeTo.sort()).toEqual(['lead@example.test', 'qa@example.test']);
-    expect(mail?.parsed.from?.text).toBe('studio@example.test');
-    expect(mail?.parsed.subject).toBe(`${collection.testSuiteName}: FAILED (1 passed, 1 failed)`);
-    const text = mail?.parsed.text ?? '';
+    expect(mail?.from?.text).toBe('studio@example.test');
+    expect(mail?.subject).toBe(`${collection.testSuiteName}: FAILED (1 passed, 1 failed)`);
+    const text = mail?.text ?? '';
     expect(text).toContain('Result: FAILED');
     expect(text).toContain('Passed: 1 step(s), 0 flow(s)');
     expect(text).toContain('Failed: 1 step(s), 1 flow(s)');
@@ -100,7 +101,7 @@ describe('run notifications through the organization SMTP configuration', () => 
     expect(text).toMatch(/- Login \/ Title is Home: .+/);
     const link = `${PUBLIC_URL}/studio/?report=${run.status_id}`;
     expect(text).toContain(`Report: ${link}`);
-    expect(mail?.parsed.html).toContain(`<a href="${link}">Report</a>`);
+    expect(mail?.html).toContain(`<a href="${link}">Report</a>`);
     // The worker marks the row once the server accepted the mail, a moment after the server has it.
     const [row] = await until(() => outboxRows(t), (rows) => rows[0]?.sent_at !== null);
     expect(row).toMatchObject({ kind: 'RUN_FINISHED', attempts: 1, last_error: null, dedupe_key: `run:${run.status_id}` });
@@ -109,7 +110,7 @@ describe('run notifications through the organization SMTP configuration', () => 
   it('keeps the mail while the mail server is down (port closed) and delivers it once it is up again, without delaying the run', async () => {
     const { t, orgId } = await server({ browserPoolSize: 1, browserWork: fixedWaitBrowserWork(0) });
     // The configuration is saved while its server answers (the email area logs in first); then the server goes down.
-    const before = await startLoopbackSmtp();
+    const before = await startSmtpServer(SMTP_ACCOUNT);
     const { port } = before;
     await saveActiveSmtp(t.server.services.db, orgId, port);
     await before.close();
@@ -134,7 +135,7 @@ describe('run notifications through the organization SMTP configuration', () => 
 
     const mailServer = await smtp(port);
     const [mail] = await mailServer.waitFor(1, 20_000);
-    expect(mail?.parsed.subject).toBe(`${collection.testSuiteName}: PASSED (1 passed, 0 failed)`);
+    expect(mail?.subject).toBe(`${collection.testSuiteName}: PASSED (1 passed, 0 failed)`);
     const [sent] = await until(() => outboxRows(t), (rows) => rows[0]?.sent_at !== null);
     expect(sent?.last_error).toBeNull();
     expect(mailServer.received).toHaveLength(1);
@@ -153,7 +154,7 @@ describe('run notifications through the organization SMTP configuration', () => 
     await saveActiveSmtp(t.server.services.db, orgId, mailServer.port);
     const [mail] = await mailServer.waitFor(1);
     expect(mail?.envelopeTo).toEqual(['ops@example.test']);
-    expect(mail?.parsed.subject).toBe('Schedule S: C is waiting in the queue');
+    expect(mail?.subject).toBe('Schedule S: C is waiting in the queue');
   });
 });
 
@@ -209,8 +210,8 @@ describe('schedule firing notifications and the outbox workers', () => {
     expect(mailServer.received).toHaveLength(1);
     const wait = mailServer.received[0];
     expect(wait?.envelopeTo.sort()).toEqual(['lead@example.test', 'ops@example.test']);
-    expect(wait?.parsed.subject).toBe('Schedule Nightly: Waits is waiting in the queue');
-    expect(wait?.parsed.text).toContain('Waits has waited more than 2 minute(s) in the queue.');
+    expect(wait?.subject).toBe('Schedule Nightly: Waits is waiting in the queue');
+    expect(wait?.text).toContain('Waits has waited more than 2 minute(s) in the queue.');
     const note = await db.selectFrom('schedule_notes').selectAll().where('execution_id', '=', executionId).where('kind', '=', 'NOTIFICATION').executeTakeFirstOrThrow();
     expect(note.delivered_at).not.toBeNull();
 
@@ -221,9 +222,9 @@ describe('schedule firing notifications and the outbox workers', () => {
     expect(await mailer.drain()).toBe(1);
     expect(mailServer.received).toHaveLength(2);
     const finished = mailServer.received[1];
-    expect(finished?.parsed.subject).toBe('Schedule Nightly: COMPLETED (0 passed, 1 failed)');
-    expect(finished?.parsed.text).toContain('Result: CANCELLED');
-    expect(finished?.parsed.text).toContain(`Report: ${PUBLIC_URL}/studio/?report=${item?.status_id ?? ''}`);
+    expect(finished?.subject).toBe('Schedule Nightly: COMPLETED (0 passed, 1 failed)');
+    expect(finished?.text).toContain('Result: CANCELLED');
+    expect(finished?.text).toContain(`Report: ${PUBLIC_URL}/studio/?report=${item?.status_id ?? ''}`);
     // A run cancelled in the queue never ran: no mail to the collection's (empty) list either way.
     expect(await db.selectFrom('mail_outbox').select('kind').orderBy('created_at').execute()).toEqual([{ kind: 'WAIT_IN_QUEUE' }, { kind: 'FIRING_FINISHED' }]);
   });

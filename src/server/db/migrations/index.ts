@@ -11,10 +11,9 @@ import { sharedStateMigration } from './0009_shared_state';
 import { organizationsMigration } from './0010_organizations';
 import { usersGroupsMigration } from './0011_users_groups';
 import { operationsIndexesMigration } from './0012_operations_indexes';
-import { jiraMigration } from './0015_jira';
+import { emailMigration } from './0014_email';
 import { jiraMigration } from './0015_jira';
 import { mailOutboxMigration } from './0016_mail_outbox';
-import { emailMigration } from './0014_email';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -30,10 +29,9 @@ const migrations: Record<string, Migration> = {
   '0010_organizations': organizationsMigration,
   '0011_users_groups': usersGroupsMigration,
   '0012_operations_indexes': operationsIndexesMigration,
-  '0015_jira': jiraMigration,
+  '0014_email': emailMigration,
   '0015_jira': jiraMigration,
   '0016_mail_outbox': mailOutboxMigration,
-  '0014_email': emailMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -191,7 +191,7 @@ describe('email configurations and accounts', () => {
 
   it('speaks TLS from the first byte (SSL) and refuses a certificate nobody vouches for, or SSL on a plain port, with a clear message', async () => {
     const identity = selfSignedCertificate();
-    const [smtpTls, pop3Tls] = await Promise.all([startSmtpServer(ACCOUNT, identity), startPop3Server(ACCOUNT, identity)]);
+    const [smtpTls, pop3Tls] = await Promise.all([startSmtpServer(ACCOUNT, { tls: identity }), startPop3Server(ACCOUNT, identity)]);
     try {
       for (const [server, type] of [
         [smtpTls, 'SMTP'],
