@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../db/database';
+import { storedSecret } from './secretBox';
 
 const SECRET_NAME = 'jwt-signing-key';
 /** Where versions before 0009_shared_state kept the key (mode 0600). */
@@ -39,16 +40,12 @@ function legacyKey(dataDir: string): string | undefined {
  */
 export async function loadOrCreateJwtSecret({ db, fromEnvironment, dataDir }: JwtSecretSources): Promise<Uint8Array> {
   if (fromEnvironment?.trim()) return decoded(fromEnvironment, 'JWT_SECRET');
-  const stored = await db.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirst();
-  if (stored) return decoded(stored.value, 'The stored signing key');
-  const legacy = legacyKey(dataDir);
-  // Replicas starting together may each make a key: the first insert wins and every one reads it back.
-  await db
-    .insertInto('server_secrets')
-    .values({ name: SECRET_NAME, value: legacy ?? randomBytes(SECRET_BYTES).toString('base64url'), created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  if (legacy !== undefined) rmSync(join(dataDir, LEGACY_SECRET_FILE), { force: true });
-  const kept = await db.selectFrom('server_secrets').select('value').where('name', '=', SECRET_NAME).executeTakeFirstOrThrow();
-  return decoded(kept.value, 'The stored signing key');
+  let tookLegacy = false;
+  const kept = await storedSecret(db, SECRET_NAME, () => {
+    const legacy = legacyKey(dataDir);
+    tookLegacy = legacy !== undefined;
+    return legacy ?? randomBytes(SECRET_BYTES).toString('base64url');
+  });
+  if (tookLegacy) rmSync(join(dataDir, LEGACY_SECRET_FILE), { force: true });
+  return decoded(kept, 'The stored signing key');
 }

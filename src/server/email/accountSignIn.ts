@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EMAIL_MESSAGES, type ImapAccountHost } from '../../shared/contracts/email';
 import type { Db } from '../db/database';
 import { ApiError } from '../http/apiError';
-import { macOf } from './secretBox';
+import { mailSecrets } from './secretBox';
 
 /** A provider's authorization-code flow for mailbox access (§7: code flow, offline access, IMAP/mail scopes). */
 interface ProviderFlow {
@@ -67,13 +67,13 @@ const STATE_LIFETIME_MS = 15 * 60 * 1000;
  */
 async function sealState(db: Db, payload: StatePayload): Promise<string> {
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return `${body}.${await macOf(db, body)}`;
+  return `${body}.${await mailSecrets.mac(db, 'oauth-state', body)}`;
 }
 
 export async function openState(db: Db, state: string): Promise<StatePayload | null> {
   const [body, mac] = state.split('.');
   if (!body || !mac) return null;
-  const expected = Buffer.from(await macOf(db, body));
+  const expected = Buffer.from(await mailSecrets.mac(db, 'oauth-state', body));
   const given = Buffer.from(mac);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   const parsed = statePayloadSchema.safeParse(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database';
-import { decryptSecret } from './secretBox';
+import { mailSecrets } from './secretBox';
 
 /** What sending needs of an organization's SMTP configuration, password decrypted. */
 export interface SmtpSettings {
@@ -30,7 +30,7 @@ export async function activeSmtpSettings(db: Db, organizationId: string): Promis
     .orderBy('id')
     .executeTakeFirst();
   if (!row) return null;
-  return smtpSettingsOf(row, await decryptSecret(db, row.password_cipher));
+  return smtpSettingsOf(row, await mailSecrets.open(db, row.password_cipher));
 }
 
 export function smtpSettingsOf(

@@ -15,7 +15,7 @@ import type { EmailConfigsTable, ImapAccountsTable } from '../db/schema-email';
 import { ApiError } from '../http/apiError';
 import { smtpSettingsOf } from './activeSmtp';
 import { checkMailServer, MailConnectionError } from './connectionCheck';
-import { decryptSecret, encryptSecret } from './secretBox';
+import { mailSecrets } from './secretBox';
 
 export type EmailConfigRow = Selectable<EmailConfigsTable>;
 type SaveEmailConfig = z.output<typeof saveEmailConfigSchema>;
@@ -89,11 +89,11 @@ async function assertConnects(row: Omit<EmailConfigRow, 'id' | 'org_id' | 'passw
 export async function saveEmailConfig(db: Db, orgId: string, userId: string, body: SaveEmailConfig): Promise<EmailConfigRow> {
   const existing = body.configEmailId === undefined ? undefined : await emailConfigRow(db, orgId, body.configEmailId);
   if (!existing && body.password === '') throw new ApiError(400, EMAIL_MESSAGES.passwordRequired, {}, { password: [EMAIL_MESSAGES.required] });
-  const password = body.password !== '' || !existing ? body.password : await decryptSecret(db, existing.password_cipher);
+  const password = body.password !== '' || !existing ? body.password : await mailSecrets.open(db, existing.password_cipher);
   const values = { from_email: body.fromEmail, ...serverOf(body) };
   await assertConnects(values, password);
   const now = new Date().toISOString();
-  const password_cipher = await encryptSecret(db, password);
+  const password_cipher = await mailSecrets.seal(db, password);
   if (existing) {
     await db
       .updateTable('email_configs')
@@ -154,7 +154,7 @@ export interface AccountChange {
 /** Adds the account, or updates the one with that mailbox and provider; `added` tells which (§8 Added / Updated). */
 export async function upsertImapAccount(db: Db, orgId: string, change: AccountChange): Promise<{ row: ImapAccountRow; added: boolean }> {
   const now = new Date().toISOString();
-  const refresh_token_cipher = change.refreshToken === undefined ? undefined : await encryptSecret(db, change.refreshToken);
+  const refresh_token_cipher = change.refreshToken === undefined ? undefined : await mailSecrets.seal(db, change.refreshToken);
   const find = () =>
     db
       .selectFrom('imap_accounts')

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { jsonTextField } from '../db/dialect';
 import type { JiraConfigurationsTable } from '../db/schema-jira';
-import { openToken, sealToken } from './tokenBox';
+import { jiraTokens } from './tokenBox';
 
 /** What the server calls Jira with; the token is opened only here, never answered. */
 export interface JiraConnection {
@@ -31,13 +31,13 @@ export async function findConfiguration(db: Db, orgId: string): Promise<JiraConf
 export async function findConnection(db: Db, orgId: string): Promise<JiraConnection | null> {
   const row = await findRow(db, orgId);
   if (!row) return null;
-  return { baseUrl: row.base_url, userEmail: row.user_email, apiToken: await openToken(db, row.api_token_sealed), apiVersion: versionOf(row.api_version) };
+  return { baseUrl: row.base_url, userEmail: row.user_email, apiToken: await jiraTokens.open(db, row.api_token_sealed), apiVersion: versionOf(row.api_version) };
 }
 
 /** Inserts or replaces the organization's configuration; a missing token keeps the sealed one (null when there is none). */
 export async function saveConfiguration(db: Db, orgId: string, userId: string, input: JiraConfigurationInput): Promise<JiraConfiguration | null> {
   const existing = await findRow(db, orgId);
-  const sealed = input.apiToken !== undefined ? await sealToken(db, input.apiToken) : existing?.api_token_sealed;
+  const sealed = input.apiToken !== undefined ? await jiraTokens.seal(db, input.apiToken) : existing?.api_token_sealed;
   if (sealed === undefined) return null;
   const row: JiraConfigurationsTable = {
     org_id: orgId,

@@ -9,7 +9,7 @@ import { smtpSettingsOf, smtpTransport } from '../activeSmtp';
 import { failureReason } from '../connectionCheck';
 import { EMAIL_TAG, jsonBody } from '../emailApi';
 import { emailConfigRow } from '../repository';
-import { decryptSecret } from '../secretBox';
+import { mailSecrets } from '../secretBox';
 
 export function registerSendTestEmail({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -32,7 +32,7 @@ export function registerSendTestEmail({ app, endpoint, services }: Api): void {
     const row = await emailConfigRow(services.db, currentUser(c).row.org_id, body.configEmailId);
     if (row.email_type !== 'SMTP') throw new ApiError(400, EMAIL_MESSAGES.sendNeedsSmtp, {}, { configEmailId: [EMAIL_MESSAGES.sendNeedsSmtp] });
     if (row.status !== 'ACTIVE') throw new ApiError(400, EMAIL_MESSAGES.sendInactive, {}, { configEmailId: [EMAIL_MESSAGES.sendInactive] });
-    const settings = smtpSettingsOf(row, await decryptSecret(services.db, row.password_cipher));
+    const settings = smtpSettingsOf(row, await mailSecrets.open(services.db, row.password_cipher));
     const transport = smtpTransport(settings);
     try {
       await transport.sendMail({ from: settings.from, to: body.toEmail, subject: body.emailSubject, text: body.emailBody });
