@@ -3,7 +3,7 @@
  * read runs and resources. Every answer is parsed with the shared contract so a drifting shape fails loudly.
  */
 import type { z } from 'zod';
-import { collectionListResponseSchema, collectionResponseSchema } from '../../src/shared/contracts/collections';
+import { collectionListResponseSchema, collectionResponseSchema, type Collection } from '../../src/shared/contracts/collections';
 import { devicesResponseSchema, type Device } from '../../src/shared/contracts/devices';
 import { exportTransferStatsSchema, IMPORT_FILE_FIELD, importUploadResponseSchema } from '../../src/shared/contracts/importexport';
 import {
@@ -89,6 +89,11 @@ export class PlatformApi {
   }
 
   /** Saves a collection document through saveTest and answers its id. */
+  /** The stored collection document, as the Studio opens it. */
+  async loadCollection(collectionId: string): Promise<Collection> {
+    return (await this.json(`${endpoints.collections.load}?id=${encodeURIComponent(collectionId)}`, collectionResponseSchema)).data;
+  }
+
   async saveCollection(document: Record<string, unknown>): Promise<string> {
     const body = JSON.stringify(document);
     return (await this.json(endpoints.collections.save, collectionResponseSchema, { method: 'POST', body })).data.id;
