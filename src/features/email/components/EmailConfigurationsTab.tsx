@@ -13,6 +13,7 @@ import { announceEmailChange } from '../frame-announcements';
 import { pageCount as pageCountOf, pageRows } from '../../../ui/DataTable/table-data';
 import { EmailConfigForm } from './EmailConfigForm';
 import { TestEmailDialog } from './TestEmailDialog';
+import { useSubmittedSearch } from '../../../ui/use-submitted-search';
 import { useFleetingValue } from '../../../lib/use-fleeting-value';
 
 const COLUMNS: TableColumn[] = [
@@ -36,9 +37,8 @@ export function EmailConfigurationsTab() {
   const [testing, setTesting] = useState<EmailConfig | null>(null);
   const [deleting, setDeleting] = useState<EmailConfig | null>(null);
   const [highlighted, setHighlighted] = useFleetingValue<string>(EMAIL_HIGHLIGHT_MS);
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const search = useSubmittedSearch(() => setPage(1));
 
   useEffect(() => {
     if (list.error) toast.error(EMAIL_MESSAGES.loadFailed);
@@ -72,7 +72,7 @@ export function EmailConfigurationsTab() {
     }
   }
 
-  const needle = search.trim().toLowerCase();
+  const needle = search.applied.trim().toLowerCase();
   const rows: Row[] = (list.data ?? [])
     .filter((config) => needle === '' || `${config.fromEmail} ${config.emailHost} ${config.emailType} ${config.status}`.toLowerCase().includes(needle))
     .map((config) => ({ ...config, id: config.configEmailId }));
@@ -122,16 +122,7 @@ export function EmailConfigurationsTab() {
   return (
     <section className="email-tab" aria-label="Email Configurations">
       <div className="email-toolbar">
-        <SearchField
-          label="Search"
-          value={searchText}
-          onChange={setSearchText}
-          onSubmit={() => {
-            setSearch(searchText);
-            setPage(1);
-          }}
-          onClear={() => setSearch('')}
-        />
+        <SearchField label="Search" {...search.fieldProps} />
         <Button variant="primary" onPress={() => setForm({ editing: null })}>
           Add Configuration
         </Button>

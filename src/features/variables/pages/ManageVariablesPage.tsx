@@ -24,6 +24,7 @@ import { IN_USE_HIGHLIGHT_MS, VARIABLES_TEXT } from '../variable-messages';
 import { filterRows, typeFilters, variableRows, type TypeFilter, type VariableFeatures } from '../variable-rows';
 import '../variables.css';
 import { pageCount, pageRows } from '../../../ui/DataTable/table-data';
+import { useSubmittedSearch } from '../../../ui/use-submitted-search';
 import { useFleetingValue } from '../../../lib/use-fleeting-value';
 
 export interface ManageVariablesPageProps {
@@ -51,9 +52,8 @@ export function ManageVariablesPage({ onVariablesChanged }: ManageVariablesPageP
   const list = useQuery(variableListQuery());
   const resources = useQuery({ ...variableResourcesQuery(), enabled: features.resourceVariables });
   const [type, setType] = useState<TypeFilter>('All');
-  const [searchText, setSearchText] = useState('');
-  const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
+  const search = useSubmittedSearch(() => setPage(1));
   const [form, setForm] = useState<FormState>(null);
   const [detail, setDetail] = useState<Variable | null>(null);
   const [removing, setRemoving] = useState<Variable | null>(null);
@@ -70,7 +70,7 @@ export function ManageVariablesPage({ onVariablesChanged }: ManageVariablesPageP
     return variable.value.join(', ');
   };
   const all = list.data ? variableRows(list.data, features) : [];
-  const filtered = filterRows(all, type, search, valueText);
+  const filtered = filterRows(all, type, search.applied, valueText);
   const pages = pageCount(filtered.length, pageSize);
   const shown = pageRows(filtered, Math.min(page, pages), pageSize);
 
@@ -147,19 +147,7 @@ export function ManageVariablesPage({ onVariablesChanged }: ManageVariablesPageP
             setPage(1);
           }}
         />
-        <SearchField
-          label="Search"
-          value={searchText}
-          onChange={setSearchText}
-          onSubmit={() => {
-            setSearch(searchText);
-            setPage(1);
-          }}
-          onClear={() => {
-            setSearch('');
-            setPage(1);
-          }}
-        />
+        <SearchField label="Search" {...search.fieldProps} />
         <Button variant="primary" onPress={() => setForm({ editing: null })}>
           Add Variable
         </Button>
