@@ -171,11 +171,12 @@ function closeServer(server: ServerType): Promise<void> {
 }
 
 export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
-  const host = overrides.host ?? DEFAULT_OPTIONS.host;
+  const options: ServerOptions = { ...DEFAULT_OPTIONS, ...overrides };
+  const { host } = options;
   const studio = await createApp(overrides);
   let listening: { server: ServerType; port: number };
   try {
-    listening = await listen(studio.app, host, overrides.port ?? DEFAULT_OPTIONS.port);
+    listening = await listen(studio.app, host, options.port);
   } catch (error) {
     await studio.close();
     throw error;
@@ -183,7 +184,6 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   studio.services.scheduler.start();
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${listening.port}`;
   studio.services.runs.start(origin);
-  const options: ServerOptions = { ...DEFAULT_OPTIONS, ...overrides };
   const mail = startMailWorker({
     db: studio.services.db,
     sender: options.mailSender ?? smtpMailSender(studio.services.db),

@@ -1,21 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import { runProgressSchema } from '../../shared/contracts/runs';
-import { commaSeparatedEmails } from '../../shared/schedule/notify-emails';
+import { sql } from 'kysely';
+import { emailAddressesIn } from '../../shared/schedule/notify-emails';
+import { jsonTextField } from '../db/dialect';
 import type { Db } from '../db/database';
 import type { MailPayload, RunSummary } from './payload';
 
 /** A mail lists this many failed steps of a run; the rest are counted. */
 export const MAX_LISTED_FAILURES = 50;
 
-export const recipientsOf = (list: string): string[] => commaSeparatedEmails(list).split(', ').filter((address) => address !== '');
 
 /**
  * Queues one mail in the caller's transaction. Nothing is queued without recipients; a second mail for the same
  * `dedupeKey` is ignored, so an event replayed (a retried transaction, two replicas racing) mails once.
  */
 export async function queueMail(trx: Db, mail: { orgId: string; dedupeKey: string; recipients: string; payload: MailPayload; now?: number }): Promise<boolean> {
-  const recipients = recipientsOf(mail.recipients);
+  const recipients = emailAddressesIn(mail.recipients);
   if (recipients.length === 0) return false;
   const at = mail.now ?? Date.now();
   // Due by the wall clock the workers read, whatever clock the caller's event carries (tests tick schedules ahead).
@@ -41,8 +41,6 @@ export async function queueMail(trx: Db, mail: { orgId: string; dedupeKey: strin
     .executeTakeFirst();
   return (inserted.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
-
-const notifyListSchema = z.object({ suiteNotifyEmails: z.string().default('') });
 
 const durationBetween = (from: string | null, to: string | null): number | null =>
   from === null || to === null ? null : Math.max(0, Date.parse(to) - Date.parse(from));
@@ -80,10 +78,15 @@ export async function runSummaryOf(db: Db, statusId: string): Promise<RunSummary
 
 /** The mail of a run that just ended, to its collection's suiteNotifyEmails; in the transaction that ended it. */
 export async function queueRunFinishedMail(trx: Db, statusId: string): Promise<void> {
-  const run = await trx.selectFrom('runs').select(['org_id', 'collection']).where('status_id', '=', statusId).executeTakeFirst();
-  const notifyList = run === undefined ? undefined : notifyListSchema.safeParse(JSON.parse(run.collection)).data?.suiteNotifyEmails;
+  // Only the notify list is read out of the run's collection snapshot, which is not parsed on every run's end.
+  const run = await trx
+    .selectFrom('runs')
+    .select(['org_id', jsonTextField(trx, sql.ref('collection'), 'suiteNotifyEmails').as('notify_list')])
+    .where('status_id', '=', statusId)
+    .executeTakeFirst();
+  const notifyList = run?.notify_list ?? '';
   // Most collections notify nobody: their runs end without reading their step results again.
-  if (run === undefined || notifyList === undefined || recipientsOf(notifyList).length === 0) return;
+  if (run === undefined || emailAddressesIn(notifyList).length === 0) return;
   const summary = await runSummaryOf(trx, statusId);
   if (summary) await queueMail(trx, { orgId: run.org_id, dedupeKey: `run:${statusId}`, recipients: notifyList, payload: { kind: 'RUN_FINISHED', run: summary } });
 }
@@ -96,7 +99,7 @@ export async function queueFiringFinishedMail(
   recipients: string,
   now: number,
 ): Promise<void> {
-  if (recipientsOf(recipients).length === 0) return;
+  if (emailAddressesIn(recipients).length === 0) return;
   const items = await trx
     .selectFrom('schedule_execution_items')
     .select(['test_suite_name', 'status_id'])

@@ -2,7 +2,7 @@ import type { Db } from '../db/database';
 import { lockedRowsSkipping } from '../db/dialect';
 import { composeMail, type OutgoingMail } from './compose';
 import { mailPayloadSchema } from './payload';
-import { recipientsOf } from './outbox';
+import { emailAddressesIn } from '../../shared/schedule/notify-emails';
 
 /**
  * Sends one mail for the organization, or throws why it could not. The server's sender goes through the
@@ -113,7 +113,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     const update = () => db.updateTable('mail_outbox');
     try {
       const payload = mailPayloadSchema.parse(JSON.parse(mail.payload));
-      await sender(mail.org_id, composeMail(payload, recipientsOf(mail.recipients), publicUrl));
+      await sender(mail.org_id, composeMail(payload, emailAddressesIn(mail.recipients), publicUrl));
       const at = Date.now();
       await mine(update().set({ sent_at: at, attempts: mail.attempts + 1, claimed_until: null, last_error: null })).execute();
       if (payload.kind === 'WAIT_IN_QUEUE') {
