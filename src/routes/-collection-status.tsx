@@ -5,7 +5,7 @@ import { getSession, subscribeSession } from '../lib/session';
 import { collectionProgress } from '../features/shell/collection-progress-store';
 import { RootLayout } from '../features/shell/components/RootLayout';
 import { useLinkedReport } from './-linked-report';
-import { fileIssueAction } from './-issue-tracker-action';
+import { CollectionReport } from './-collection-report';
 
 // Run and import/export panels and reports load apart from the entry, so the sign-in page stays within its JS budget.
 const RunningCollectionsPanel = lazy(() => import('../features/runs/components/RunningCollectionsPanel').then((module) => ({ default: module.RunningCollectionsPanel })));
@@ -13,7 +13,6 @@ const LastCompletedPanel = lazy(() => import('../features/runs/components/LastCo
 const CollectionProgressWatcher = lazy(() =>
   import('../features/runs/components/CollectionProgressWatcher').then((module) => ({ default: module.CollectionProgressWatcher })),
 );
-const CollectionReportModal = lazy(() => import('../features/reports/components/CollectionReportModal').then((module) => ({ default: module.CollectionReportModal })));
 const ImportExportSlot = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.ImportExportSlot })));
 const PendingImportsSlot = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.PendingImportsSlot })));
 const DownloadQueuePanel = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.DownloadQueuePanel })));
@@ -66,7 +65,7 @@ export function RootWithCollectionStatus() {
     <Suspense fallback={null}>
       <CollectionProgressWatcher onInProgressChange={collectionProgress.set} />
       <ImportExportWatcher />
-      {reportStatusId !== null && <CollectionReportModal statusId={reportStatusId} onClose={() => setReportStatusId(null)} failedStepAction={fileIssueAction} />}
+      {reportStatusId !== null && <CollectionReport statusId={reportStatusId} onClose={() => setReportStatusId(null)} />}
     </Suspense>
   ) : null;
 

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { CollectionExecutionDialog } from '../features/control-room/components/CollectionExecutionDialog';
 import { ScheduleQueueTable } from '../features/control-room/components/ScheduleQueueTable';
 import { fetchFiringReport } from '../features/operations/api/runs-report';
@@ -6,10 +6,7 @@ import { scheduleSummaryDetailSource } from '../features/operations/api/schedule
 import { OperationsCentrePage } from '../features/operations/pages/OperationsCentrePage';
 import { getStoredUser } from '../lib/session';
 import { hasPermission } from '../shared/permissions';
-import { fileIssueAction } from './-issue-tracker-action';
-
-// The same lazily loaded report the status sidebar opens (./-collection-status.tsx).
-const CollectionReportModal = lazy(() => import('../features/reports/components/CollectionReportModal').then((module) => ({ default: module.CollectionReportModal })));
+import { CollectionReport } from './-collection-report';
 
 /**
  * The Operations Centre with what other areas own, composed here because features do not import each other: the
@@ -22,7 +19,7 @@ export function OperationsScreen() {
     <OperationsCentrePage
       renderCollectionReport={(statusId, onClose) => (
         <Suspense fallback={null}>
-          <CollectionReportModal statusId={statusId} onClose={onClose} failedStepAction={fileIssueAction} />
+          <CollectionReport statusId={statusId} onClose={onClose} />
         </Suspense>
       )}
       renderScheduleExecution={(firing, onClose) => (
