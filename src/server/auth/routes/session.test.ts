@@ -83,10 +83,12 @@ describe('refresh tokens and logout', () => {
   });
 
   it('rejects an expired access token with 401', async () => {
-    t = await startTestServer({ accessTokenTtlSeconds: 1 });
+    // Expiry is in whole seconds from the second the token was issued in, so a 3 s lifetime lasts between 2 s and 3 s:
+    // long enough for the first request on a busy machine, and surely over 3.1 s later.
+    t = await startTestServer({ accessTokenTtlSeconds: 3 });
     const { token } = await signIn(t);
     expect((await t.request(`/api/users/${t.admin.id}`, { token })).status).toBe(200);
-    await sleep(2_100);
+    await sleep(3_100);
     const expired = await t.request(`/api/users/${t.admin.id}`, { token });
     expect(expired.status).toBe(401);
     expect(await expired.json()).toMatchObject({ success: false });
