@@ -9,6 +9,8 @@ export const EMAIL_BASE = `${API_BASE}/emailservice`;
 export const CUSTOM_DASHBOARD_BASE = `${API_BASE}/customdashboard`;
 export const USERS_BASE = `${API_BASE}/users`;
 export const TEST_SUITES_FEED_BASE = `${API_BASE}/dashboard/feed/testSuites/organization`;
+export const DATASETS_FEED_BASE = `${API_BASE}/dashboard/feed/datasets/organization`;
+export const BOT_ANALYTICS_BASE = `${API_BASE}/botanalytics`;
 
 export const APP_BASE_PATH = '/studio';
 
@@ -157,6 +159,16 @@ export const endpoints = {
     registerEmail: `${EMAIL_BASE}/imap/emailConfig/registerEmail`,
     accountSignIn: `${EMAIL_BASE}/imap/emailConfig/signIn`,
     accountCallback: `${EMAIL_BASE}/imap/emailConfig/callback`,
+  },
+  /** Spec part 3 §7: report persistence under the automation services; the update path is not shown (charts/updateDashboardConfig). */
+  dashboards: {
+    list: `${AUTOMATION_BASE}/charts/getDashboardConfig`,
+    add: `${AUTOMATION_BASE}/charts/addDashboardConfig`,
+    update: `${AUTOMATION_BASE}/charts/updateDashboardConfig`,
+    remove: `${AUTOMATION_BASE}/charts/deleteDashboardConfig`,
+    datasets: (orgId: string, collectionIds: readonly string[]) =>
+      `${DATASETS_FEED_BASE}/${encodeURIComponent(orgId)}/testSuite/${collectionIds.map(encodeURIComponent).join(',')}`,
+    botAnalytics: (orgId: string) => `${BOT_ANALYTICS_BASE}/${encodeURIComponent(orgId)}`,
   },
   demoApp: '/demo-app/',
   openApi: `${API_BASE}/openapi.json`,
