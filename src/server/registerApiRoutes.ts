@@ -94,6 +94,7 @@ import { registerJiraGenericSave } from './jira/routes/genericSave';
 import { registerGetJiraConfiguration } from './jira/routes/getJiraConfiguration';
 import { registerSaveJiraConfiguration } from './jira/routes/saveJiraConfiguration';
 import { emailRegistrations } from './email/routes';
+import { dashboardRegistrations } from './dashboards/routes';
 
 /** Every API operation, one module each. Later areas add their register functions here. */
 const registrations: ((api: Api) => void)[] = [
@@ -192,6 +193,7 @@ const registrations: ((api: Api) => void)[] = [
   registerGetJiraConfiguration,
   registerSaveJiraConfiguration,
   ...emailRegistrations,
+  ...dashboardRegistrations,
 ];
 
 export function registerApiRoutes(api: Api): void {

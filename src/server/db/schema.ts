@@ -22,6 +22,7 @@ import type { VariableExcelDataTable, VariablesTable } from './schema-variables'
 import type { JiraConfigurationsTable } from './schema-jira';
 import type { MailOutboxTable } from '../notifications/schema';
 import type { EmailConfigsTable, ImapAccountsTable } from './schema-email';
+import type { DashboardReportsTable } from './schema-dashboards';
 
 /** Timestamps are ISO-8601 UTC strings so they sort and compare as text. Booleans are 0/1. */
 export interface UsersTable {
@@ -154,4 +155,5 @@ export interface Database {
   email_configs: EmailConfigsTable;
   imap_accounts: ImapAccountsTable;
   mail_outbox: MailOutboxTable;
+  dashboard_reports: DashboardReportsTable;
 }

@@ -14,6 +14,7 @@ import { operationsIndexesMigration } from './0012_operations_indexes';
 import { emailMigration } from './0014_email';
 import { jiraMigration } from './0015_jira';
 import { mailOutboxMigration } from './0016_mail_outbox';
+import { dashboardsMigration } from './0017_dashboards';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0014_email': emailMigration,
   '0015_jira': jiraMigration,
   '0016_mail_outbox': mailOutboxMigration,
+  '0017_dashboards': dashboardsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
