@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { requirePermission } from '../features/auth/guards';
+import { isCallbackMessage } from '../features/email/callback-message';
 import { EmailSetupPage, type EmailSetupTab } from '../features/email/pages/EmailSetupPage';
 
 interface EmailSetupSearch {
@@ -12,6 +13,7 @@ interface EmailSetupSearch {
 
 const ACCOUNT_OUTCOMES = ['Added', 'Updated', 'failed'] as const;
 
+
 /** Email Management (spec part 2 §2): EMAIL_SETUP or IMAP_EMAIL_ACCOUNT, each giving its tab. */
 export const Route = createFileRoute('/email-setup')({
   staticData: { title: 'Email Setup' },
@@ -20,7 +22,7 @@ export const Route = createFileRoute('/email-setup')({
     return {
       ...(search['tab'] === 'account' || search['tab'] === 'configurations' ? { tab: search['tab'] } : {}),
       ...(account ? { account } : {}),
-      ...(typeof search['message'] === 'string' ? { message: search['message'].slice(0, 500) } : {}),
+      ...(typeof search['message'] === 'string' && isCallbackMessage(search['message']) ? { message: search['message'] } : {}),
     };
   },
   beforeLoad: ({ location }) => guardSignedIn(location, requirePermission('EMAIL_SETUP', 'IMAP_EMAIL_ACCOUNT')),

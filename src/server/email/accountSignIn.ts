@@ -70,6 +70,23 @@ async function sealState(db: Db, payload: StatePayload): Promise<string> {
   return `${body}.${await mailSecrets.mac(db, 'oauth-state', body)}`;
 }
 
+/**
+ * The cookie that binds a sign-in to the browser that started it. The signed state alone could be started by one user
+ * and completed by another (a link sent to a victim would attach the victim's mailbox to the sender's organization), so
+ * the callback also needs this cookie holding the state's nonce. SameSite=Lax: the provider's redirect back is a
+ * top-level GET, which carries Lax cookies.
+ */
+export const SIGN_IN_NONCE_COOKIE = 'mail_signin_nonce';
+export const SIGN_IN_NONCE_MAX_AGE_SECONDS = STATE_LIFETIME_MS / 1000;
+
+/** True when the nonce the browser presents is the one sealed in the state (compared in constant time). */
+export function nonceMatches(state: StatePayload, browserNonce: string | undefined): boolean {
+  if (!browserNonce) return false;
+  const expected = Buffer.from(state.nonce);
+  const given = Buffer.from(browserNonce);
+  return expected.length === given.length && timingSafeEqual(expected, given);
+}
+
 export async function openState(db: Db, state: string): Promise<StatePayload | null> {
   const [body, mac] = state.split('.');
   if (!body || !mac) return null;
@@ -85,14 +102,15 @@ export async function signInUrl(
   db: Db,
   request: { orgId: string; host: ImapAccountHost; email?: string | undefined; redirectUri: string },
   env: NodeJS.ProcessEnv = process.env,
-): Promise<string> {
+): Promise<{ url: string; nonce: string }> {
   const flow = flowOf(request.host, env);
   const { clientId } = credentials(flow, env);
+  const nonce = randomBytes(16).toString('base64url');
   const state = await sealState(db, {
     orgId: request.orgId,
     host: request.host,
     ...(request.email ? { email: request.email } : {}),
-    nonce: randomBytes(12).toString('base64url'),
+    nonce,
     expires: Date.now() + STATE_LIFETIME_MS,
   });
   const url = new URL(flow.authorizeUrl);
@@ -105,7 +123,7 @@ export async function signInUrl(
     ...(request.email ? { login_hint: request.email } : {}),
     ...flow.extraParams,
   }).toString();
-  return url.toString();
+  return { url: url.toString(), nonce };
 }
 
 const tokenAnswerSchema = z.object({ refresh_token: z.string().optional(), id_token: z.string().optional() });

@@ -20,6 +20,9 @@ export const AUTHENTICATION_FAILED_MARK = 'AuthenticationFailedException';
 
 export const EMAIL_LIMITS = { email: 254, password: 500, host: 253, subject: 998, body: 100_000 } as const;
 
+/** A provider's OAuth error code (access_denied and the like): the only provider text the sign-in outcome may show. */
+export const PROVIDER_ERROR_CODE = /^[\w.-]{1,64}$/;
+
 export const EMAIL_MESSAGES = {
   loadFailed: 'Unable to load Email Configurations',
   emptyAddress: 'Email address cannot be empty',
@@ -36,6 +39,8 @@ export const EMAIL_MESSAGES = {
   accountAdded: 'Account is Added',
   accountUpdated: 'Account is Updated',
   accountFailed: 'Unable to add/update account, please try again!',
+  /** Not in the spec: the sign-in came back to a browser other than the one that started it (a forwarded link). */
+  accountOtherBrowser: 'This sign-in was started in another browser. Please start Add Account again here.',
   signInRequired: 'Sign In Required',
   oauthNotConfigured: (provider: string, variable: string) => `${provider} sign-in is not configured on this server: an administrator sets ${variable}`,
   accountNotFound: (id: string) => `Email account ${id} not found`,

@@ -1,8 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { EMAIL_MESSAGES } from '../../../shared/contracts/email';
+import { deleteCookie, getCookie } from 'hono/cookie';
+import { EMAIL_MESSAGES, PROVIDER_ERROR_CODE } from '../../../shared/contracts/email';
 import { endpoints } from '../../../shared/endpoints';
 import type { Api } from '../../services';
-import { exchangeCode, openState } from '../accountSignIn';
+import { exchangeCode, nonceMatches, openState, SIGN_IN_NONCE_COOKIE } from '../accountSignIn';
 import { EMAIL_SETUP_PAGE, EMAIL_TAG } from '../emailApi';
 import { upsertImapAccount } from '../repository';
 
@@ -45,7 +46,13 @@ export function registerAccountCallback({ app, endpoint, services }: Api): void 
       return c.html(returnPage(`${EMAIL_SETUP_PAGE}?${search.toString()}`), 200, { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' });
     };
     const state = query.state ? await openState(services.db, query.state) : null;
-    if (!state || !query.code || query.error) return back('failed', query.error ? `${EMAIL_MESSAGES.accountFailed} (${query.error})` : EMAIL_MESSAGES.accountFailed);
+    const browserNonce = getCookie(c, SIGN_IN_NONCE_COOKIE);
+    deleteCookie(c, SIGN_IN_NONCE_COOKIE, { path: endpoints.email.accountCallback });
+    if (state && !nonceMatches(state, browserNonce)) return back('failed', EMAIL_MESSAGES.accountOtherBrowser);
+    if (!state || !query.code || query.error) {
+      const code = query.error && PROVIDER_ERROR_CODE.test(query.error) ? ` (${query.error})` : '';
+      return back('failed', `${EMAIL_MESSAGES.accountFailed}${code}`);
+    }
     try {
       const redirectUri = new URL(endpoints.email.accountCallback, c.req.url).toString();
       const tokens = await exchangeCode(state.host, query.code, redirectUri);

@@ -1,9 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { accountSignInQuerySchema, accountSignInResponseSchema } from '../../../shared/contracts/email';
 import { endpoints } from '../../../shared/endpoints';
+import { setCookie } from 'hono/cookie';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
-import { signInUrl } from '../accountSignIn';
+import { SIGN_IN_NONCE_COOKIE, SIGN_IN_NONCE_MAX_AGE_SECONDS, signInUrl } from '../accountSignIn';
 import { EMAIL_TAG } from '../emailApi';
 
 export function registerAccountSignIn({ app, endpoint, services }: Api): void {
@@ -22,7 +23,14 @@ export function registerAccountSignIn({ app, endpoint, services }: Api): void {
   app.openapi(route, async (c) => {
     const query = c.req.valid('query');
     const redirectUri = new URL(endpoints.email.accountCallback, c.req.url).toString();
-    const url = await signInUrl(services.db, { orgId: currentUser(c).row.org_id, host: query.accountType, email: query.email, redirectUri });
+    const { url, nonce } = await signInUrl(services.db, { orgId: currentUser(c).row.org_id, host: query.accountType, email: query.email, redirectUri });
+    setCookie(c, SIGN_IN_NONCE_COOKIE, nonce, {
+      path: endpoints.email.accountCallback,
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: new URL(c.req.url).protocol === 'https:',
+      maxAge: SIGN_IN_NONCE_MAX_AGE_SECONDS,
+    });
     return c.json({ success: true as const, message: '', data: { url } }, 200);
   });
 }

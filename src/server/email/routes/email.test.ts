@@ -292,7 +292,11 @@ describe('email configurations and accounts', () => {
       process.env['MAIL_GOOGLE_CLIENT_ID'] = 'google-client';
       process.env['MAIL_GOOGLE_CLIENT_SECRET'] = 'google-secret';
       process.env['MAIL_GOOGLE_TOKEN_URL'] = `http://127.0.0.1:${(tokenServer.address() as AddressInfo).port}/token`;
-      const answer = accountSignInResponseSchema.parse(await (await get(`${endpoints.email.accountSignIn}?accountType=Google&email=signed-in%40example.test`, imapToken)).json());
+      const signIn = await get(`${endpoints.email.accountSignIn}?accountType=Google&email=signed-in%40example.test`, imapToken);
+      const nonceCookie = signIn.headers.getSetCookie().find((cookie) => cookie.startsWith('mail_signin_nonce='));
+      expect(nonceCookie).toMatch(new RegExp(`; Path=${endpoints.email.accountCallback}; HttpOnly; SameSite=Lax`, 'i'));
+      const browserCookie = nonceCookie?.split(';')[0] ?? '';
+      const answer = accountSignInResponseSchema.parse(await signIn.json());
       const url = new URL(answer.data.url);
       expect(url.origin + url.pathname).toBe('https://accounts.google.com/o/oauth2/v2/auth');
       expect(url.searchParams.get('client_id')).toBe('google-client');
@@ -302,7 +306,18 @@ describe('email configurations and accounts', () => {
       expect(url.searchParams.get('redirect_uri')).toBe(`${t.baseUrl}${endpoints.email.accountCallback}`);
       const state = url.searchParams.get('state') ?? '';
 
-      const callback = await t.request(`${endpoints.email.accountCallback}?code=the-code&scope=mail&state=${encodeURIComponent(state)}`);
+      // The same link completed in a browser that did not start the sign-in (no nonce cookie, or another one) connects
+      // nothing and never reaches the token endpoint.
+      const callbackPath = `${endpoints.email.accountCallback}?code=the-code&scope=mail&state=${encodeURIComponent(state)}`;
+      const otherBrowsers: Record<string, string>[] = [{}, { cookie: 'mail_signin_nonce=someone-elses' }];
+      for (const otherBrowser of otherBrowsers) {
+        const elsewhere = await t.request(callbackPath, { headers: otherBrowser });
+        expect(await returnTarget(elsewhere)).toBe(`/studio/email-setup?${new URLSearchParams({ tab: 'account', account: 'failed', message: EMAIL_MESSAGES.accountOtherBrowser }).toString()}`);
+      }
+      expect(tokenRequests).toHaveLength(0);
+
+      const callback = await t.request(callbackPath, { headers: { cookie: browserCookie } });
+      expect(callback.headers.getSetCookie().join()).toMatch(/mail_signin_nonce=;.*Max-Age=0/i);
       expect(callback.status).toBe(200);
       expect(await returnTarget(callback)).toBe('/studio/email-setup?tab=account&account=Added');
       expect(tokenRequests.at(-1)?.get('code')).toBe('the-code');
