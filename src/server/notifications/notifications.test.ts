@@ -263,6 +263,42 @@ describe('schedule firing notifications and the outbox workers', () => {
   });
 });
 
+describe('claims', () => {
+  it('leave a mail whose claim lapsed during a slow batch, and that another worker took, to that worker', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'studio-claims-test-'));
+    const studio = await createApp({ dataDir, databaseUrl: await testDatabaseUrl(dataDir), adminPassword: 'admin-test-password', chromiumPath: fakeExecutable(dataDir), browserPoolSize: 0 });
+    closers.push(async () => {
+      await studio.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    });
+    const db = studio.services.db;
+    const orgId = (await findUserByUserId(db, 'admin@studio.local'))?.org_id ?? '';
+    await db.transaction().execute(async (trx) => {
+      for (const index of [0, 1, 2]) {
+        await queueMail(trx, {
+          orgId,
+          dedupeKey: `slow:${index}`,
+          recipients: `ops${index}@example.test`,
+          payload: { kind: 'WAIT_IN_QUEUE', scheduleName: 'S', executionId: String(index), collectionName: `C${index}`, minutes: 1 },
+        });
+      }
+    });
+    const sentTo: string[] = [];
+    // The first send is slow enough for the batch's other claims to lapse, and replica-b takes them meanwhile.
+    const slowSender = async (_orgId: string, mail: { to: string[] }) => {
+      sentTo.push(...mail.to);
+      if (sentTo.length === 1) {
+        await db.updateTable('mail_outbox').set({ claimed_by: 'replica-b' }).where('claimed_by', '=', 'replica-a').where('sent_at', 'is', null).where('recipients', '!=', mail.to[0] ?? '').execute();
+      }
+    };
+    const a = startMailWorker({ db, sender: slowSender, publicUrl: PUBLIC_URL, workerId: 'replica-a', pollMs: 60 * MINUTE });
+    closers.push(() => a.stop());
+    expect(await a.drain()).toBe(1);
+    expect(sentTo).toHaveLength(1);
+    expect(await db.selectFrom('mail_outbox').select('claimed_by').where('sent_at', 'is', null).execute()).toEqual([{ claimed_by: 'replica-b' }, { claimed_by: 'replica-b' }]);
+  });
+});
+
 describe('retry delays', () => {
   it('double from the base with jitter between half and all of the step, capped', () => {
     expect(retryDelay(1, 1000, () => 0)).toBe(500);

@@ -111,6 +111,11 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   async function sendOne(mail: ClaimedMail): Promise<boolean> {
     const mine = (qb: ReturnType<typeof update>) => qb.where('id', '=', mail.id).where('claimed_by', '=', workerId);
     const update = () => db.updateTable('mail_outbox');
+    // A batch is sent one mail at a time, each up to the sender's timeout, so a claim taken with the batch could lapse
+    // before its turn and another replica could send it too. The claim is renewed right before sending; a mail
+    // another worker took in the meantime is left to it.
+    const renewed = await mine(update().set({ claimed_until: Date.now() + MAIL_CLAIM_MS }).where('sent_at', 'is', null)).executeTakeFirst();
+    if (renewed.numUpdatedRows !== 1n) return false;
     try {
       const payload = mailPayloadSchema.parse(JSON.parse(mail.payload));
       await sender(mail.org_id, composeMail(payload, emailAddressesIn(mail.recipients), publicUrl));

@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api-client';
+import { pollingOptions } from '../../../offline/polling';
+import { DATASET_REFRESH_MS, datasetResponseSchema, type DataBreakdown, type Dataset, type TimeFrame } from '../../../shared/contracts/dashboards';
+import { endpoints } from '../../../shared/endpoints';
+import { timeFrameRange, type TimeFrameRange } from '../time-frame';
+import { dashboardsKeys } from './dashboards-keys';
+
+/** The datasets feed reads every collection of the organization for this id list (§7 `{ids}`). */
+export const ALL_COLLECTIONS = 'all';
+
+function datasetUrl(orgId: string, breakdown: DataBreakdown, collectionIds: readonly string[], { startDate, endDate }: TimeFrameRange): string {
+  const query = new URLSearchParams({ startDate: String(startDate), endDate: String(endDate) });
+  if (breakdown === 'capturedData') {
+    return `${endpoints.dashboards.datasets(orgId, collectionIds.length > 0 ? collectionIds : [ALL_COLLECTIONS])}?${query}`;
+  }
+  // botanalytics reads every collection when testChainId is absent.
+  if (collectionIds.length > 0) query.set('testChainId', collectionIds.join(','));
+  return `${endpoints.dashboards.botAnalytics(orgId)}?${query}`;
+}
+
+/**
+ * The dataset of one breakdown over a report's collections (none = all) and time frame: Captured Data from the datasets
+ * feed, Analytics Data from botanalytics (§7). A preset's range is worked out in whole UTC days, so every element over
+ * the same breakdown, in any view, shares one request (§4), refreshed every DATASET_REFRESH_MS. Disabled while the
+ * frame lacks a date (§5).
+ */
+export function datasetQuery(orgId: string, breakdown: DataBreakdown, collectionIds: readonly string[], timeFrame: TimeFrame) {
+  const range = timeFrameRange(timeFrame);
+  return queryOptions({
+    queryKey: dashboardsKeys.dataset(orgId, breakdown, collectionIds, range?.startDate ?? -1, range?.endDate ?? -1),
+    queryFn: async ({ signal }): Promise<Dataset> => {
+      if (!range) throw new Error('A time frame needs both dates');
+      return (await apiJson(datasetUrl(orgId, breakdown, collectionIds, range), datasetResponseSchema, { signal })).data;
+    },
+    enabled: range !== null && orgId !== '',
+    staleTime: DATASET_REFRESH_MS,
+    ...pollingOptions(DATASET_REFRESH_MS),
+  });
+}
