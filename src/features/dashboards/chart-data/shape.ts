@@ -1,0 +1,182 @@
+import type { CategoryChartData, ChartSeries, PieChartData, TableChartData, TableChartRow } from '../../../charts/types';
+import type { ChartConfig, ChartType, DataBreakdownConfig, Dataset, DatasetAttribute, DatasetRow } from '../../../shared/contracts/dashboards';
+import { attributesByName, categoryText, filterRows, isCategoryAttribute, isTimeAttribute, numericValue, timeAttributeOf } from './dataset';
+import { frameBounds, monthLabel, timeBuckets, type FrameDates, type TimeBuckets } from './buckets';
+import { formatValue, measuresOf, ROW_COUNT_MEASURE, Tally, type Measure } from './measures';
+
+export interface ChartInput {
+  chart: ChartConfig;
+  breakdown: DataBreakdownConfig;
+  dataset: Dataset;
+  /** The report's frame; without both dates the data's own span is used. */
+  timeFrame: FrameDates | null;
+}
+
+export type ChartData =
+  | { type: Extract<ChartType, 'table' | 'historicalTable'>; table: TableChartData }
+  | { type: Extract<ChartType, 'barGraph' | 'barGraphHorizontal' | 'lineGraph'>; series: CategoryChartData }
+  | { type: Extract<ChartType, 'pieGraph'>; pie: PieChartData };
+
+/** The header of the historical table's date column and the category axis of bars and lines. */
+export const DATE_HEADER = 'Date';
+const DATE_COLUMN = '__date';
+const KEY_SEPARATOR = '\u0000';
+/** §2: pie names are the parts joined with ' - '. */
+export const NAME_SEPARATOR = ' - ';
+
+interface Prepared {
+  attributes: ReadonlyMap<string, DatasetAttribute>;
+  /** The filtered rows inside the frame, with their times (parallel arrays). */
+  rows: readonly DatasetRow[];
+  times: readonly number[];
+  buckets: TimeBuckets | null;
+  /** The element's attributes in order, or every attribute when it names none. */
+  active: readonly DatasetAttribute[];
+}
+
+function prepare({ breakdown, dataset, timeFrame }: ChartInput): Prepared {
+  const attributes = attributesByName(dataset.attributes);
+  const timeAttribute = timeAttributeOf(dataset.attributes);
+  const filtered = filterRows(dataset.results, breakdown.config);
+  const rowTimes = timeAttribute ? filtered.map((row) => numericValue(row[timeAttribute.name])) : [];
+  const bounds = timeAttribute ? frameBounds(timeFrame, rowTimes) : null;
+  const rows: DatasetRow[] = [];
+  const times: number[] = [];
+  filtered.forEach((row, index) => {
+    const time = rowTimes[index] ?? 0;
+    if (bounds && (time < bounds.fromMs || time > bounds.toMs)) return;
+    rows.push(row);
+    times.push(time);
+  });
+  const named = breakdown.activeAttrs.flatMap((name) => attributes.get(name) ?? []);
+  return { attributes, rows, times, buckets: bounds ? timeBuckets(bounds) : null, active: named.length > 0 ? named : dataset.attributes };
+}
+
+/** The grouping attribute, when the chart names a category the dataset has. */
+function groupAttribute(chart: ChartConfig, attributes: ReadonlyMap<string, DatasetAttribute>): DatasetAttribute | null {
+  const attribute = chart.group === null ? undefined : attributes.get(chart.group);
+  return attribute && isCategoryAttribute(attribute) ? attribute : null;
+}
+
+/**
+ * Bars, horizontal bars and lines: a category per time bucket of the frame, a series per plot attribute and group
+ * value. Buckets or groups without rows are 0 (§5: falsy bar values are 0).
+ */
+export function shapeCategorySeries(input: ChartInput): CategoryChartData {
+  const { attributes, rows, times, buckets } = prepare(input);
+  const measures = measuresOf(input.chart, attributes);
+  const group = groupAttribute(input.chart, attributes);
+  const categories = buckets?.keys ?? [];
+  const categoryIndex = new Map(categories.map((key, index) => [key, index]));
+  const cells = new Map<string, { measure: Measure; group: string; sums: Float64Array; counts: Float64Array }>();
+  rows.forEach((row, rowIndex) => {
+    const index = buckets ? categoryIndex.get(buckets.keyOf(times[rowIndex] ?? 0)) : undefined;
+    if (index === undefined) return;
+    const groupValue = group ? categoryText(row[group.name]) : '';
+    for (const measure of measures) {
+      const key = `${measure.key}${KEY_SEPARATOR}${groupValue}`;
+      let cell = cells.get(key);
+      if (!cell) {
+        cell = { measure, group: groupValue, sums: new Float64Array(categories.length), counts: new Float64Array(categories.length) };
+        cells.set(key, cell);
+      }
+      cell.sums[index] = (cell.sums[index] ?? 0) + measure.valueOf(row);
+      cell.counts[index] = (cell.counts[index] ?? 0) + 1;
+    }
+  });
+  const ordered = [...cells.entries()].sort(([, a], [, b]) => measures.indexOf(a.measure) - measures.indexOf(b.measure) || a.group.localeCompare(b.group));
+  const series: ChartSeries[] = ordered.map(([key, cell]) => ({
+    key,
+    label: !group ? cell.measure.label : measures.length > 1 ? `${cell.measure.label}${NAME_SEPARATOR}${cell.group}` : cell.group,
+    values: Array.from(cell.sums, (sum, index) => {
+      const count = cell.counts[index] ?? 0;
+      if (cell.measure.aggregation === 'sum') return sum;
+      return count === 0 ? 0 : sum / count;
+    }),
+  }));
+  return {
+    categoryLabel: DATE_HEADER,
+    valueLabel: measures.map((measure) => measure.label).join(', '),
+    categories: buckets ? categories.map(buckets.labelOf) : [],
+    series,
+  };
+}
+
+/**
+ * A slice per combination of the element's category attributes (with the month, 'MMM YYYY', when the element shows
+ * the date or names no category), names joined with ' - '. Empty slices are left out: they have no arc to draw.
+ */
+export function shapePie(input: ChartInput): PieChartData {
+  const { attributes, rows, times, active } = prepare(input);
+  // §5: a pie plots one attribute.
+  const measure = measuresOf(input.chart, attributes)[0] ?? ROW_COUNT_MEASURE;
+  const parts = active.filter(isCategoryAttribute);
+  const withMonth = parts.length === 0 || active.some(isTimeAttribute);
+  const tallies = new Map<string, Tally>();
+  rows.forEach((row, index) => {
+    const names = parts.map((attribute) => categoryText(row[attribute.name]));
+    if (withMonth) names.push(monthLabel(new Date(times[index] ?? 0).toISOString().slice(0, 7)));
+    const name = names.join(NAME_SEPARATOR);
+    let tally = tallies.get(name);
+    if (!tally) tallies.set(name, (tally = new Tally()));
+    tally.add(measure.valueOf(row));
+  });
+  const slices = [...tallies.entries()]
+    .map(([name, tally]) => ({ key: name, label: name, value: tally.result(measure.aggregation) }))
+    .filter((slice) => slice.value > 0)
+    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+  const categoryLabel = [...parts.map((attribute) => attribute.label), ...(withMonth ? ['Month'] : [])].join(NAME_SEPARATOR);
+  return { categoryLabel, valueLabel: measure.label, slices };
+}
+
+/**
+ * Table (§2: no Time column) and historical table (rows by date): a row per combination of the element's category
+ * attributes, and per day or month for the historical one; value attributes are summed or averaged over the row.
+ */
+export function shapeTable(input: ChartInput, historical: boolean): TableChartData {
+  const { attributes, rows, times, buckets, active } = prepare(input);
+  const categories = active.filter(isCategoryAttribute);
+  const measures = active.filter((attribute) => attribute.isValue).flatMap((attribute) => measuresOf({ ...input.chart, plotAttrs: [attribute.name] }, attributes));
+  const grouped = new Map<string, { cells: Record<string, string>; tallies: Tally[] }>();
+  rows.forEach((row, index) => {
+    const cells: Record<string, string> = {};
+    if (historical && buckets) cells[DATE_COLUMN] = buckets.keyOf(times[index] ?? 0);
+    for (const attribute of categories) cells[attribute.name] = categoryText(row[attribute.name]);
+    const key = Object.values(cells).join(KEY_SEPARATOR);
+    let entry = grouped.get(key);
+    if (!entry) grouped.set(key, (entry = { cells, tallies: measures.map(() => new Tally()) }));
+    measures.forEach((measure, measureIndex) => entry.tallies[measureIndex]?.add(measure.valueOf(row)));
+  });
+  const tableRows: TableChartRow[] = [...grouped.entries()].map(([key, { cells, tallies }]) => {
+    const shown: Record<string, string> = { ...cells };
+    const bucket = cells[DATE_COLUMN];
+    if (bucket !== undefined && buckets) shown[DATE_COLUMN] = buckets.labelOf(bucket);
+    measures.forEach((measure, index) => (shown[measure.key] = formatValue(tallies[index]?.result(measure.aggregation) ?? 0)));
+    return { id: key, cells: shown };
+  });
+  if (historical) tableRows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  return {
+    columns: [
+      ...(historical && buckets ? [{ id: DATE_COLUMN, header: DATE_HEADER }] : []),
+      ...categories.map((attribute) => ({ id: attribute.name, header: attribute.label })),
+      ...measures.map((measure) => ({ id: measure.key, header: measure.label })),
+    ],
+    rows: tableRows,
+  };
+}
+
+/** The data of the view that matches the element's chart type (§2: a chart base shows the view of its type). */
+export function shapeChart(input: ChartInput): ChartData {
+  const { type } = input.chart;
+  switch (type) {
+    case 'table':
+    case 'historicalTable':
+      return { type, table: shapeTable(input, type === 'historicalTable') };
+    case 'pieGraph':
+      return { type, pie: shapePie(input) };
+    case 'barGraph':
+    case 'barGraphHorizontal':
+    case 'lineGraph':
+      return { type, series: shapeCategorySeries(input) };
+  }
+}
