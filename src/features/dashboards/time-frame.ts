@@ -13,17 +13,6 @@ import { DATE_FORMATS } from '../../lib/dates';
  * wherever its viewer sits. A preset runs from its first day to 'present', so its last day is today (UTC).
  */
 
-/** The selector's presets in the order it offers them, Custom last. */
-export const TIME_FRAME_OPTIONS: readonly TimeFrameType[] = [
-  'previous_1_days',
-  'previous_7_days',
-  'previous_30_days',
-  'previous_2_months',
-  'previous_3_months',
-  'previous_6_months',
-  'custom',
-];
-
 /** How far back each preset starts from today. */
 const PRESET_START: Readonly<Record<Exclude<TimeFrameType, 'custom'>, { days: number } | { months: number }>> = {
   previous_1_days: { days: 1 },
