@@ -17,6 +17,16 @@ const ImportExportSlot = lazy(() => import('./-importexport-panels').then((modul
 const PendingImportsSlot = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.PendingImportsSlot })));
 const DownloadQueuePanel = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.DownloadQueuePanel })));
 const ImportExportWatcher = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.ImportExportWatcher })));
+const VariablesPopupContent = lazy(() => import('./-variables-screen').then((module) => ({ default: module.VariablesPopupContent })));
+
+// The settings menu's Manage Variables modal shows the variables feature, which the shell may not import.
+const settingsPopups = {
+  'manage-variable': (
+    <Suspense fallback={null}>
+      <VariablesPopupContent />
+    </Suspense>
+  ),
+};
 
 const isSignedIn = () => getSession() !== null;
 
@@ -73,5 +83,5 @@ export function RootWithCollectionStatus() {
   const importFile = (file: File) =>
     void import('../features/importexport/import-collection-file').then(({ importCollectionFile }) => importCollectionFile(queryClient, file));
 
-  return <RootLayout statusPanels={statusPanels} overlay={overlay} onImportFile={importFile} />;
+  return <RootLayout statusPanels={statusPanels} overlay={overlay} onImportFile={importFile} settingsPopups={settingsPopups} />;
 }

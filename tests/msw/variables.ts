@@ -42,6 +42,8 @@ export function variablesBackend({ variables = [], systemVariables = [], usage =
     removed: [] as string[],
     excelUploads: [] as ExcelUpload[],
     usageAsked: [] as string[],
+    /** The `text` of every GET search. */
+    searched: [] as string[],
   };
   const nameTaken = (name: string, exceptId?: string) =>
     [...state.variables, ...systemVariables].some((variable) => variable.id !== exceptId && variable.variableName.toLowerCase() === name.toLowerCase());
@@ -59,6 +61,14 @@ export function variablesBackend({ variables = [], systemVariables = [], usage =
     http.get(anyOrigin(endpoints.variables.list), () =>
       listFails ? errorResponse(404, 'No such service') : HttpResponse.json({ success: true, message: '', data: { variables: state.variables, systemVariables } }),
     ),
+    // Name or values holding the text, ignoring case, as the server answers (src/server/variables/variableApi.ts).
+    http.get(anyOrigin(endpoints.variables.search), ({ request }) => {
+      const text = new URL(request.url).searchParams.get('text') ?? '';
+      state.searched.push(text);
+      const needle = text.trim().toLowerCase();
+      const matches = (variable: Variable) => [variable.variableName, ...variable.value].some((part) => part.toLowerCase().includes(needle));
+      return HttpResponse.json({ success: true, message: '', data: { variables: state.variables.filter(matches), systemVariables: systemVariables.filter(matches) } });
+    }),
     http.get(anyOrigin(endpoints.variables.usage), ({ request }) => {
       const id = new URL(request.url).searchParams.get('id') ?? '';
       state.usageAsked.push(id);

@@ -33,14 +33,9 @@ export function variableRows(list: VariableList, features: VariableFeatures): Va
   return features.systemVariables ? [...visible, ...list.systemVariables] : visible;
 }
 
-/** Rows of the chosen type whose name or value holds `search` (ignoring case). */
-export function filterRows(rows: readonly Variable[], type: TypeFilter, search: string, valueText: (variable: Variable) => string): Variable[] {
-  const needle = search.trim().toLowerCase();
-  return rows.filter(
-    (row) =>
-      (type === 'All' || row.valueType === type) &&
-      (needle === '' || row.variableName.toLowerCase().includes(needle) || valueText(row).toLowerCase().includes(needle)),
-  );
+/** Rows of the chosen type (the search is the server's, §7). */
+export function ofType(rows: readonly Variable[], type: TypeFilter): Variable[] {
+  return rows.filter((row) => type === 'All' || row.valueType === type);
 }
 
 /** §4: `base`, or base_1, base_2 … : the first name no variable shown has (ignoring case, as the server does). */

@@ -5,6 +5,7 @@ import { layoutVisibility } from '../layout-visibility';
 import { buildMenu, type SavedReportSummary } from '../menu-items';
 import { CollectionImportInput } from './CollectionImportInput';
 import type { StatusPanelSlots } from './CollectionStatusSidebar';
+import type { SettingsPopupSlots } from './Header';
 import { PageFrame } from './PageFrame';
 import { useCollectionInProgress } from '../collection-progress-store';
 
@@ -27,6 +28,8 @@ export interface AppLayoutProps {
   overlay?: ReactNode;
   /** Receives the file chosen in the hidden collection import input. */
   onImportFile?: (file: File) => void;
+  /** Contents of the popups the header's settings menu opens over the current screen. */
+  settingsPopups?: SettingsPopupSlots;
 }
 
 function displayName(user: StoredUser): string {
@@ -35,7 +38,7 @@ function displayName(user: StoredUser): string {
 }
 
 /** The app shell of spec part 1 §2: side menu, header, page, collection status sidebar, spinner. */
-export function AppLayout({ pathname, title, user, config, savedReports, children, statusPanels, overlay, onImportFile }: AppLayoutProps) {
+export function AppLayout({ pathname, title, user, config, savedReports, children, statusPanels, overlay, onImportFile, settingsPopups }: AppLayoutProps) {
   const [isSidebarOpen, setSidebarOpen] = useState(false);
   // The header hides its toggle while a collection is in progress (spec part 1 §2), so the sidebar shows by itself then:
   // otherwise a user arriving mid-run could neither watch nor cancel it.
@@ -67,6 +70,7 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
               config={config}
               isSidebarOpen={isSidebarOpen}
               onToggleSidebar={() => setSidebarOpen((open) => !open)}
+              settingsPopups={settingsPopups}
             />
           </Suspense>
         )

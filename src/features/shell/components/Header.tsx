@@ -1,13 +1,17 @@
-import { useState } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { StudioConfig } from '../../../shared/config';
 import { Button } from '../../../ui/Button';
+import { Dialog } from '../../../ui/Dialog';
 import { MenuButton } from '../../../ui/Menu';
 import { Tooltip } from '../../../ui/Tooltip';
 import { useCollectionInProgress } from '../collection-progress-store';
+import { settingsPopup, useSettingsPopup, type SettingsPopup } from '../settings-popup-store';
 import { settingsMenuItems, type SettingsAction } from '../settings-menu';
 import { OfflineChanges } from './OfflineChanges';
-import { PendingFeatureDialog } from './PendingFeatureDialog';
+
+/** The contents of the settings popups, composed by the routes layer (the shell does not import the features). */
+export type SettingsPopupSlots = Partial<Record<SettingsPopup, ReactNode>>;
 
 export interface HeaderProps {
   title: string | undefined;
@@ -16,23 +20,25 @@ export interface HeaderProps {
   config: StudioConfig;
   isSidebarOpen: boolean;
   onToggleSidebar: () => void;
+  settingsPopups?: SettingsPopupSlots;
 }
 
-const POPUP_TITLES: Partial<Record<SettingsAction, string>> = { 'manage-variable': 'Manage Variables', 'email-setup': 'Email Setup' };
+const POPUP_TITLES: Record<SettingsPopup, string> = { 'manage-variable': 'Manage Variables' };
 
 /** Top bar: page title, user name, collection sidebar toggle and the settings dropdown. */
-export function Header({ title, userName, features, config, isSidebarOpen, onToggleSidebar }: HeaderProps) {
+export function Header({ title, userName, features, config, isSidebarOpen, onToggleSidebar, settingsPopups = {} }: HeaderProps) {
   const navigate = useNavigate();
   const collectionInProgress = useCollectionInProgress();
-  const [popupTitle, setPopupTitle] = useState<string | null>(null);
+  const popup = useSettingsPopup();
+  // A popup left open when the header goes (a sign-out) must not come back with the next sign-in.
+  useEffect(() => settingsPopup.close, []);
 
   const onSettings = (id: string) => {
     const action = id as SettingsAction;
     if (action === 'client-download') void navigate({ to: '/client-download' });
     else if (action === 'logout') void navigate({ to: '/logout' });
     else if (action === 'email-setup') void navigate({ to: '/email-setup' });
-    else if (action === 'manage-variable') void navigate({ to: '/variables' });
-    else setPopupTitle(POPUP_TITLES[action] ?? null);
+    else settingsPopup.open(action);
   };
 
   return (
@@ -50,7 +56,10 @@ export function Header({ title, userName, features, config, isSidebarOpen, onTog
         )}
         <MenuButton label="Settings" trigger={<span aria-hidden="true">⚙</span>} variant="icon" items={settingsMenuItems(features, config)} onAction={onSettings} />
       </div>
-      <PendingFeatureDialog title={popupTitle} onClose={() => setPopupTitle(null)} />
+      {/* Opened from the menu, the popup gives focus back to the Settings button when it closes (react-aria's modal). */}
+      <Dialog title={popup ? POPUP_TITLES[popup] : ''} isOpen={popup !== null} onDismiss={settingsPopup.close} size="extra-large" footer={<Button onPress={settingsPopup.close}>Close</Button>}>
+        {popup && settingsPopups[popup]}
+      </Dialog>
     </header>
   );
 }

@@ -8,13 +8,13 @@ import { hasWallDisplayMark, useWallDisplay } from '../../../offline/wall-displa
 import { usePageTitle } from '../route-meta';
 import { AppLayout, type AppLayoutProps } from './AppLayout';
 
-export type RootLayoutProps = Pick<AppLayoutProps, 'statusPanels' | 'overlay' | 'onImportFile'>;
+export type RootLayoutProps = Pick<AppLayoutProps, 'statusPanels' | 'overlay' | 'onImportFile' | 'settingsPopups'>;
 
 // Loaded only for a wall display, so ordinary pages (and the sign-in page's budget) do not carry it.
 const WallDisplayIndicator = lazy(() => import('./WallDisplayIndicator').then((module) => ({ default: module.WallDisplayIndicator })));
 
 /** The root route's component: feeds the shell with the location, title, user and config. */
-export function RootLayout({ statusPanels, overlay, onImportFile }: RootLayoutProps) {
+export function RootLayout({ statusPanels, overlay, onImportFile, settingsPopups }: RootLayoutProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const title = usePageTitle();
   const userId = useSignedInUserId();
@@ -24,7 +24,7 @@ export function RootLayout({ statusPanels, overlay, onImportFile }: RootLayoutPr
   const isWallDisplay = useWallDisplay();
 
   return (
-    <AppLayout pathname={pathname} title={title} user={userId !== null ? (user ?? null) : null} config={config ?? {}} savedReports={[]} statusPanels={statusPanels} overlay={overlay} onImportFile={onImportFile}>
+    <AppLayout pathname={pathname} title={title} user={userId !== null ? (user ?? null) : null} config={config ?? {}} savedReports={[]} statusPanels={statusPanels} overlay={overlay} onImportFile={onImportFile} settingsPopups={settingsPopups}>
       {(wallDisplayMarked || isWallDisplay) && (
         <Suspense fallback={null}>
           <WallDisplayIndicator />

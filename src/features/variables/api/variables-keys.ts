@@ -2,5 +2,6 @@
 export const variablesKeys = {
   all: ['variables'] as const,
   list: () => [...variablesKeys.all, 'list'] as const,
+  search: (text: string) => [...variablesKeys.all, 'search', text] as const,
   excelData: (id: string) => [...variablesKeys.all, 'excel-data', id] as const,
 };

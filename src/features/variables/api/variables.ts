@@ -23,6 +23,14 @@ export const variableListQuery = () =>
     queryFn: async ({ signal }): Promise<VariableList> => (await apiJson(endpoints.variables.list, variableListResponseSchema, { signal })).data,
   });
 
+/** GET …/search?text: the variables (and system ones) whose name or value holds `text`, ignoring case (§7). */
+export const variableSearchQuery = (text: string) =>
+  queryOptions({
+    queryKey: variablesKeys.search(text),
+    queryFn: async ({ signal }): Promise<VariableList> =>
+      (await apiJson(`${endpoints.variables.search}?text=${encodeURIComponent(text)}`, variableListResponseSchema, { signal })).data,
+  });
+
 /** GET …/getExcelVariableData?id: the mapping and rows of an Excel variable (the detail modal). */
 export const excelDataQuery = (id: string) =>
   queryOptions({

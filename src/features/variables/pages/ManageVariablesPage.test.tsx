@@ -93,7 +93,7 @@ describe('ManageVariablesPage', () => {
   });
 
   it('filters by type and searches on Enter, with pages of VariableManagement.paginationSize', async () => {
-    const { user } = renderPage(
+    const { user, backend } = renderPage(
       {
         variables: [
           makeVariable({ variableName: 'alpha', value: ['one'] }),
@@ -115,8 +115,40 @@ describe('ManageVariablesPage', () => {
     await chooseOption(user, /Type/, 'All');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'TWO');
     expect(rowNames()).toHaveLength(2);
+    expect(backend.state.searched).toEqual([]);
     await user.keyboard('{Enter}');
-    expect(rowNames()).toEqual(['beta']);
+    await waitFor(() => expect(rowNames()).toEqual(['beta']));
+    expect(backend.state.searched).toEqual(['TWO']);
+    expect(screen.getByText('1 total')).toBeInTheDocument();
+  });
+
+  const SHOP_VARIABLES: VariablesBackendOptions = {
+    variables: [
+      makeVariable({ variableName: 'shop_url', value: ['https://shop.test'] }),
+      makeVariable({ variableName: 'shop_device', valueType: 'Resource', value: ['browser-1'] }),
+      makeVariable({ variableName: 'other', value: ['elsewhere'] }),
+    ],
+  };
+
+  it('searches through the server and keeps the type filter on the results', async () => {
+    const { user, backend } = renderPage(SHOP_VARIABLES);
+    await screen.findByRole('rowheader', { name: 'other' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'SHOP{Enter}');
+    await waitFor(() => expect(rowNames()).toEqual(['shop_url', 'shop_device']));
+    expect(backend.state.searched).toEqual(['SHOP']);
+    await chooseOption(user, /Type/, 'Resource');
+    expect(rowNames()).toEqual(['shop_device']);
+  });
+
+  it('shows what the server finds, even nothing, and clearing the search returns to the full list', async () => {
+    const { user, backend } = renderPage(SHOP_VARIABLES);
+    await screen.findByRole('rowheader', { name: 'other' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz{Enter}');
+    expect(await screen.findByText('0 total')).toBeInTheDocument();
+    expect(backend.state.searched).toEqual(['zzz']);
+    await user.click(screen.getByRole('button', { name: 'Clear Search' }));
+    await waitFor(() => expect(rowNames()).toEqual(['shop_url', 'shop_device', 'other']));
+    expect(backend.state.searched).toEqual(['zzz']);
   });
 
   it('removes after confirmation, and refuses a variable collections use with the §8 message', async () => {
