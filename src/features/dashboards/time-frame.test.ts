@@ -65,7 +65,9 @@ describe('time frame validity (§5)', () => {
     expect(isTimeFrameValid(custom('2026-01-01', null))).toBe(false);
     expect(isTimeFrameValid(custom(null, '2026-01-01'))).toBe(false);
     expect(isTimeFrameValid(custom('2026-01-01', '2026-01-01'))).toBe(true);
-    expect(timeFrameError(custom('2026-01-01', null))).toBe('Pick both a from and a to date');
+    expect(timeFrameError(custom('2026-01-01', null))).toBe('To date is required');
+    expect(timeFrameError(custom(null, '2026-01-01'))).toBe('From date is required');
+    expect(timeFrameError(custom('2026-01-01', '2026-01-01'))).toBeNull();
   });
 
   it('refuses a from date after the to date', () => {

@@ -54,10 +54,17 @@ export function isTimeFrameValid(frame: TimeFrame): frame is TimeFrame & { fromD
   return frame.fromDate !== null && frame.toDate !== null && frame.fromDate <= frame.toDate;
 }
 
+export const TIME_FRAME_MESSAGES = {
+  fromRequired: 'From date is required',
+  toRequired: 'To date is required',
+  fromAfterTo: 'The from date must not be after the to date',
+} as const;
+
 /** Why a time frame cannot be used yet, or null when it can. */
 export function timeFrameError(frame: TimeFrame): string | null {
-  if (frame.fromDate === null || frame.toDate === null) return 'Pick both a from and a to date';
-  if (frame.fromDate > frame.toDate) return 'The from date must not be after the to date';
+  if (frame.fromDate === null) return TIME_FRAME_MESSAGES.fromRequired;
+  if (frame.toDate === null) return TIME_FRAME_MESSAGES.toRequired;
+  if (frame.fromDate > frame.toDate) return TIME_FRAME_MESSAGES.fromAfterTo;
   return null;
 }
 
