@@ -18,12 +18,18 @@ const PendingImportsSlot = lazy(() => import('./-importexport-panels').then((mod
 const DownloadQueuePanel = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.DownloadQueuePanel })));
 const ImportExportWatcher = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.ImportExportWatcher })));
 const VariablesPopupContent = lazy(() => import('./-variables-screen').then((module) => ({ default: module.VariablesPopupContent })));
+const EmailSetupPopupContent = lazy(() => import('./-email-setup-popup').then((module) => ({ default: module.EmailSetupPopupContent })));
 
-// The settings menu's Manage Variables modal shows the variables feature, which the shell may not import.
+// The settings menu's modals show the variables and email features, which the shell may not import.
 const settingsPopups = {
   'manage-variable': (
     <Suspense fallback={null}>
       <VariablesPopupContent />
+    </Suspense>
+  ),
+  'email-setup': (
+    <Suspense fallback={null}>
+      <EmailSetupPopupContent />
     </Suspense>
   ),
 };

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The settings menu's popups that open over the current screen (spec part 1 §2 Header). */
-export type SettingsPopup = 'manage-variable';
+export type SettingsPopup = 'manage-variable' | 'email-setup';
 
 /**
  * Which settings popup is open. A store rather than the header's state because the embedded pages ask for the same

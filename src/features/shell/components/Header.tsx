@@ -23,7 +23,7 @@ export interface HeaderProps {
   settingsPopups?: SettingsPopupSlots;
 }
 
-const POPUP_TITLES: Record<SettingsPopup, string> = { 'manage-variable': 'Manage Variables' };
+const POPUP_TITLES: Record<SettingsPopup, string> = { 'manage-variable': 'Manage Variables', 'email-setup': 'Email Setup' };
 
 /** Top bar: page title, user name, collection sidebar toggle and the settings dropdown. */
 export function Header({ title, userName, features, config, isSidebarOpen, onToggleSidebar, settingsPopups = {} }: HeaderProps) {
@@ -37,7 +37,6 @@ export function Header({ title, userName, features, config, isSidebarOpen, onTog
     const action = id as SettingsAction;
     if (action === 'client-download') void navigate({ to: '/client-download' });
     else if (action === 'logout') void navigate({ to: '/logout' });
-    else if (action === 'email-setup') void navigate({ to: '/email-setup' });
     else settingsPopup.open(action);
   };
 

@@ -1,10 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import type { IncomingFrameMessage } from '../../../lib/message-bridge';
 import { configQueryOptions } from '../../../lib/config';
-import { flags, type StudioConfig } from '../../../shared/config';
+import { userDetailsQueryOptions } from '../../../lib/user-details';
+import type { StudioConfig } from '../../../shared/config';
 import { EmbeddedFrame } from '../../../ui/EmbeddedFrame';
 import type { PageLocation } from '../embedded-urls';
-import { settingsPopup } from '../settings-popup-store';
+import { settingsPopup, type SettingsPopup } from '../settings-popup-store';
+import { settingsMenuItems } from '../settings-menu';
+
+const POPUP_REQUESTS: Partial<Record<IncomingFrameMessage['type'], SettingsPopup>> = {
+  showVariableMangementPopup: 'manage-variable',
+  showEmailSetupPopup: 'email-setup',
+};
 
 export interface EmbeddedAppPageProps {
   title: string;
@@ -14,9 +21,12 @@ export interface EmbeddedAppPageProps {
 /** A route that shows another application of this host in a frame (device control, parser config, static dashboard). */
 export function EmbeddedAppPage({ title, source }: EmbeddedAppPageProps) {
   const { data: config = {} } = useQuery(configQueryOptions);
-  // The embedded page asks for Manage Variables (part 1 §7); it opens over this page, as the settings menu opens it.
+  const { data: user } = useQuery(userDetailsQueryOptions());
+  // The embedded page asks for Manage Variables or Email Setup (part 1 §7): each opens over this page, as the settings
+  // menu opens it, and only when the menu would offer it to this user.
   const onMessage = (message: IncomingFrameMessage) => {
-    if (message.type === 'showVariableMangementPopup' && flags.variableManagement(config)) settingsPopup.open('manage-variable');
+    const popup = POPUP_REQUESTS[message.type];
+    if (popup && settingsMenuItems(user?.permissions.features ?? [], config).some((item) => item.id === popup)) settingsPopup.open(popup);
   };
   return (
     <div className="embedded-page">
