@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import { collectionProgress } from '../features/shell/collection-progress-store';
 import { getParamToken } from '../lib/session';
 import { CUSTOM_DASHBOARD_ID_KEY, MESSAGES } from '../shared/constants';
-import { emailBackend } from '../../tests/msw/email';
 import { anyOrigin } from '../../tests/msw/handlers';
 import { server } from '../../tests/msw/server';
 import { currentPath, renderApp, serveConfig, signInAs } from '../../tests/support/render-app';
@@ -89,16 +88,6 @@ describe('the shell around the pages', () => {
     await user.click(screen.getByRole('button', { name: 'Settings' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Email Setup', 'Client Download', 'Logout']);
-  });
-
-  it('opens the Email Setup page from the settings menu', async () => {
-    signInAs(['STUDIO', 'EMAIL_SETUP']);
-    server.use(...emailBackend().handlers);
-    const { user, router } = renderApp('/studio-app');
-    await user.click(await screen.findByRole('button', { name: 'Settings' }));
-    await user.click(await screen.findByRole('menuitem', { name: 'Email Setup' }));
-    expect(await screen.findByRole('tab', { name: 'Email Configurations' })).toBeInTheDocument();
-    expect(currentPath(router)).toBe('/email-setup');
   });
 
   it('hides the menu and header on the login page', async () => {
