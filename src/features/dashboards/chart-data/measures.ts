@@ -1,3 +1,4 @@
+export { formatValue } from '../../../charts/format';
 import type { ChartConfig, DatasetAttribute, DatasetRow } from '../../../shared/contracts/dashboards';
 import { durationIn, numericValue } from './dataset';
 
@@ -56,9 +57,4 @@ export class Tally {
     if (aggregation === 'sum') return this.sum;
     return this.count === 0 ? 0 : this.sum / this.count;
   }
-}
-
-/** Values shown as text: whole numbers as they are, others to two decimals. */
-export function formatValue(value: number): string {
-  return Number.isInteger(value) ? String(value) : String(Math.round(value * 100) / 100);
 }

@@ -1,8 +1,14 @@
 import { useMemo } from 'react';
+import { BarChart } from '../../../charts/BarChart';
+import type { CategoryChartProps } from '../../../charts/category-chart';
 import { ChartTable } from '../../../charts/ChartTable';
-import { CHART_TYPE_LABELS, type Dataset, type ReportElement } from '../../../shared/contracts/dashboards';
+import { HorizontalBarChart } from '../../../charts/HorizontalBarChart';
+import { LineChart } from '../../../charts/LineChart';
+import { PieChart } from '../../../charts/PieChart';
+import { useElementWidth } from '../../../charts/use-element-width';
+import { CHART_HEIGHT, CHART_TYPE_LABELS, type Dataset, type ReportElement } from '../../../shared/contracts/dashboards';
 import type { FrameDates } from '../chart-data/buckets';
-import { shapeTable } from '../chart-data/shape';
+import { shapeChart } from '../chart-data/shape';
 
 export interface ChartViewProps {
   element: ReportElement;
@@ -10,12 +16,37 @@ export interface ChartViewProps {
   timeFrame: FrameDates | null;
 }
 
-/** The view that matches the element's chart type (§2). First cut: every type as its table. */
+const SERIES_CHARTS = { barGraph: BarChart, barGraphHorizontal: HorizontalBarChart, lineGraph: LineChart } as const;
+
+function SeriesChart({ type, ...props }: CategoryChartProps & { type: keyof typeof SERIES_CHARTS }) {
+  const Chart = SERIES_CHARTS[type];
+  return <Chart {...props} />;
+}
+
+/** Drawn before the first measurement, about a half-width element on a laptop. */
+const FALLBACK_WIDTH = 600;
+
+/** §2: the view that matches the element's chart type, as wide as its element and CHART_HEIGHT (§9) tall. */
 export function ChartView({ element, dataset, timeFrame }: ChartViewProps) {
-  const { chart, dataBreakdownConfig } = element;
-  const table = useMemo(
-    () => shapeTable({ chart, breakdown: dataBreakdownConfig, dataset, timeFrame }, chart.type === 'historicalTable'),
-    [chart, dataBreakdownConfig, dataset, timeFrame],
+  const { chart, dataBreakdownConfig, title } = element;
+  const [ref, width] = useElementWidth<HTMLDivElement>(FALLBACK_WIDTH);
+  const fromDate = timeFrame?.fromDate ?? null;
+  const toDate = timeFrame?.toDate ?? null;
+  // Keyed on the dates, not the frame object, so a parent re-creating an equal frame does not reshape a year of rows.
+  const data = useMemo(
+    () => shapeChart({ chart, breakdown: dataBreakdownConfig, dataset, timeFrame: { fromDate, toDate } }),
+    [chart, dataBreakdownConfig, dataset, fromDate, toDate],
   );
-  return <ChartTable label={element.title || CHART_TYPE_LABELS[chart.type]} data={table} />;
+  const label = title || CHART_TYPE_LABELS[chart.type];
+  return (
+    <div ref={ref} className="chart-view" data-chart-type={chart.type}>
+      {'table' in data ? (
+        <ChartTable label={label} data={data.table} />
+      ) : 'pie' in data ? (
+        <PieChart width={width} height={CHART_HEIGHT} data={data.pie} label={label} />
+      ) : (
+        <SeriesChart type={data.type} width={width} height={CHART_HEIGHT} data={data.series} label={label} />
+      )}
+    </div>
+  );
 }

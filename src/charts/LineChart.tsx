@@ -1,0 +1,70 @@
+import { AxisBottom, AxisLeft } from '@visx/axis';
+import { Group } from '@visx/group';
+import { scaleLinear, scalePoint } from '@visx/scale';
+import { LinePath } from '@visx/shape';
+import { memo } from 'react';
+import { categoryLegend, categoryTable, CHART_MARGIN, isEmptyCategoryData, maxValue, tickCategories, type CategoryChartProps } from './category-chart';
+import { ChartFrame } from './ChartFrame';
+import { markLabel } from './format';
+import { markerPath, markerShape } from './markers';
+import { seriesColour } from './palette';
+import { MARK_ATTRIBUTE, markTabIndex } from './roving-marks';
+
+const POINT_RADIUS = 4;
+/** Many points close together are drawn smaller so the line stays readable. */
+const DENSE_POINT_RADIUS = 2.5;
+const DENSE_POINTS_PER_PX = 1 / 12;
+
+/** A line per series (a group each), its points drawn in the series' marker shape and focusable. */
+export const LineChart = memo(function LineChart({ width, height, data, label }: CategoryChartProps) {
+  const innerWidth = Math.max(0, width - CHART_MARGIN.left - CHART_MARGIN.right);
+  const innerHeight = Math.max(0, height - CHART_MARGIN.top - CHART_MARGIN.bottom);
+  const categoryScale = scalePoint<string>({ domain: [...data.categories], range: [0, innerWidth], padding: 0.5 });
+  const valueScale = scaleLinear<number>({ domain: [0, maxValue(data) || 1], range: [innerHeight, 0], nice: true });
+  const radius = data.categories.length / Math.max(1, innerWidth) > DENSE_POINTS_PER_PX ? DENSE_POINT_RADIUS : POINT_RADIUS;
+  let markIndex = 0;
+  return (
+    <ChartFrame label={label} width={width} height={height} isEmpty={isEmptyCategoryData(data)} legend={categoryLegend(data)} table={categoryTable(data)}>
+      <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
+        {data.series.map((series, seriesIndex) => {
+          const colour = seriesColour(seriesIndex);
+          const path = markerPath(markerShape(seriesIndex), radius);
+          const points = data.categories.map((category, index) => ({ category, value: series.values[index] ?? 0 }));
+          return (
+            <Group key={series.key}>
+              <LinePath
+                data={points}
+                x={(point) => categoryScale(point.category) ?? 0}
+                y={(point) => valueScale(point.value)}
+                stroke={colour}
+                strokeWidth={2}
+                aria-hidden="true"
+              />
+              {points.map((point) => (
+                <path
+                  key={point.category}
+                  className="chart-mark"
+                  {...{ [MARK_ATTRIBUTE]: '' }}
+                  tabIndex={markTabIndex(markIndex++)}
+                  role="img"
+                  aria-label={markLabel(point.category, series.label, data.valueLabel, point.value)}
+                  transform={`translate(${categoryScale(point.category) ?? 0}, ${valueScale(point.value)})`}
+                  d={path}
+                  fill={colour}
+                />
+              ))}
+            </Group>
+          );
+        })}
+        <AxisLeft scale={valueScale} numTicks={5} label={data.valueLabel} labelClassName="chart-axis-label" />
+        <AxisBottom
+          top={innerHeight}
+          scale={categoryScale}
+          tickValues={tickCategories(data.categories, innerWidth)}
+          label={data.categoryLabel}
+          labelClassName="chart-axis-label"
+        />
+      </Group>
+    </ChartFrame>
+  );
+});
