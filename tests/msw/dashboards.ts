@@ -14,7 +14,8 @@ import {
   type ReportDraft,
   type ReportElement,
 } from '../../src/shared/contracts/dashboards';
-import { endpoints } from '../../src/shared/endpoints';
+import type { TestSuiteFeedItem } from '../../src/shared/contracts/collections';
+import { BOT_ANALYTICS_BASE, DATASETS_FEED_BASE, endpoints, TEST_SUITES_FEED_BASE } from '../../src/shared/endpoints';
 import type { Permission } from '../../src/shared/permissions';
 import { authBackend } from './auth-backend';
 import { nextId } from './factories';
@@ -61,6 +62,8 @@ export interface DashboardsBackendOptions {
   capturedRows?: (DatasetRow & { collectionId?: string })[];
   analyticsRows?: (DatasetRow & { collectionId?: string })[];
   listFails?: boolean;
+  /** The collections the test-suites feed lists (the report editor's test plans). */
+  testPlans?: TestSuiteFeedItem[];
 }
 
 const VIEW_FEATURES: readonly Permission[] = ['DASHBOARD_MANAGEMENT', 'DASHBOARD_PUBLISHED'];
@@ -107,7 +110,7 @@ async function readDraft(request: Request): Promise<{ id: string; draft: ReportD
  * The fake report calls and dataset feeds of part 3 §7, in memory, keeping what they were sent. Reports live in the
  * signed-in user's organization; the feeds answer the rows given, filtered by collection id.
  */
-export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRows = [], listFails = false }: DashboardsBackendOptions = {}) {
+export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRows = [], listFails = false, testPlans = [] }: DashboardsBackendOptions = {}) {
   const state = {
     reports: [...reports],
     listRequests: 0,
@@ -139,7 +142,8 @@ export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRo
       const caller = authorize(request, VIEW_FEATURES);
       if (caller instanceof Response) return caller;
       state.listRequests += 1;
-      if (listFails) return errorResponse(500, 'Database unavailable');
+      // A 4xx, which the query client does not retry, so the failure shows at once.
+      if (listFails) return errorResponse(404, 'No such service');
       const newestFirst = [...state.reports].sort((a, b) => b.dateUpdated.localeCompare(a.dateUpdated));
       return HttpResponse.json({ success: true, data: newestFirst });
     }),
@@ -175,13 +179,20 @@ export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRo
       state.reports = state.reports.filter((report) => report.id !== id);
       return HttpResponse.json({ success: true, message: DASHBOARD_MESSAGES.reportRemoved });
     }),
-    http.get(anyOrigin(endpoints.dashboards.datasets(':orgId', [':ids'])), ({ request, params }) => {
+    // Path patterns written out: the endpoint builders encode ':' and msw would then match no request.
+    http.get(anyOrigin(`${DATASETS_FEED_BASE}/:orgId/testSuite/:ids`), ({ request, params }) => {
       const ids = String(params.ids);
       return feed('capturedData', request, String(params.orgId), ids === 'all' ? [] : ids.split(','));
     }),
-    http.get(anyOrigin(endpoints.dashboards.botAnalytics(':orgId')), ({ request, params }) => {
+    http.get(anyOrigin(`${BOT_ANALYTICS_BASE}/:orgId`), ({ request, params }) => {
       const ids = new URL(request.url).searchParams.get('testChainId') ?? '';
       return feed('analyticsData', request, String(params.orgId), ids === '' ? [] : ids.split(','));
+    }),
+    http.get(anyOrigin(`${TEST_SUITES_FEED_BASE}/:orgId`), ({ request, params }) => {
+      const caller = authorize(request, VIEW_FEATURES);
+      if (caller instanceof Response) return caller;
+      if (String(params.orgId) !== caller.orgId) return errorResponse(403, 'You do not have permission to do this.');
+      return HttpResponse.json({ success: true, data: testPlans });
     }),
   ];
 
