@@ -174,7 +174,12 @@ export type DatasetAttribute = z.infer<typeof datasetAttributeSchema>;
 export const datasetRowSchema = z.record(z.string(), z.union([z.string(), z.number(), z.null()]));
 export type DatasetRow = z.infer<typeof datasetRowSchema>;
 
-export const datasetSchema = z.object({ attributes: z.array(datasetAttributeSchema), results: z.array(datasetRowSchema) });
+export const datasetSchema = z.object({
+  attributes: z.array(datasetAttributeSchema),
+  results: z.array(datasetRowSchema),
+  /** True when the range held more than MAX_DATASET_ROWS rows: results are then the newest MAX_DATASET_ROWS of them. */
+  truncated: z.boolean().optional(),
+});
 export type Dataset = z.infer<typeof datasetSchema>;
 export const datasetResponseSchema = z.object({ success: z.literal(true), data: datasetSchema });
 

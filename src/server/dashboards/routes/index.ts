@@ -1,4 +1,6 @@
 import { registerAddDashboardConfig } from './addDashboardConfig';
+import { registerBotAnalytics } from './botAnalytics';
+import { registerDatasetsFeed } from './datasetsFeed';
 import { registerDeleteDashboardConfig } from './deleteDashboardConfig';
 import { registerGetDashboardConfig } from './getDashboardConfig';
 import { registerUpdateDashboardConfig } from './updateDashboardConfig';
@@ -9,4 +11,6 @@ export const dashboardRegistrations = [
   registerAddDashboardConfig,
   registerUpdateDashboardConfig,
   registerDeleteDashboardConfig,
+  registerDatasetsFeed,
+  registerBotAnalytics,
 ];

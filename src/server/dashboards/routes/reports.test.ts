@@ -5,6 +5,7 @@ import {
   reportListResponseSchema,
   reportSavedResponseSchema,
   type ReportDraft,
+  type ReportSettings,
 } from '../../../shared/contracts/dashboards';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
@@ -19,7 +20,7 @@ const barElement = {
   dataBreakdown: 'capturedData',
   dataBreakdownConfig: { config: { result: ['FAILED'] }, activeAttrs: ['result', 'count'] },
 };
-const settings = { timeFrame: { type: 'previous_7_days', name: 'Last 7 Days', fromDate: '2026-03-01', toDate: '2026-03-08' }, testPlans: [] };
+const settings: ReportSettings = { timeFrame: { type: 'previous_7_days', name: 'Last 7 Days', fromDate: '2026-03-01', toDate: '2026-03-08' }, testPlans: [] };
 
 type FormFields = Record<string, string>;
 const formOf = (fields: { title?: string; settings?: unknown; elements?: unknown; id?: string }): FormFields =>

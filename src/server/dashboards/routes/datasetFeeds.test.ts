@@ -1,0 +1,186 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ANALYTICS_DATA_ATTRIBUTES,
+  CAPTURED_DATA_ATTRIBUTES,
+  datasetResponseSchema,
+  MAX_DATASET_RANGE_MS,
+  type Dataset,
+} from '../../../shared/contracts/dashboards';
+import { errorBodySchema } from '../../../shared/contracts/errors';
+import { endpoints } from '../../../shared/endpoints';
+import type { Db } from '../../db/database';
+import type { StepResultValue } from '../../db/schema-runs';
+import { insertHistoryCollection, insertHistoryRuns } from '../../testing/historyFixtures';
+import { anotherOrganization } from '../../testing/otherOrganization';
+import { startTestServer, type TestServer } from '../../testing/testServer';
+import { findUserByUserId } from '../../users/repository';
+import { analyticsDataOf, capturedDataOf } from '../datasets';
+import { RANGE_TOO_WIDE_MESSAGE } from '../feedQuery';
+
+const MINUTE = 60_000;
+const T0 = Date.parse('2026-03-02T10:00:00.000Z');
+const at = (offsetMs: number): string => new Date(T0 + offsetMs).toISOString();
+
+/** Step results of a run written straight into the database, a minute apart from `start`, each lasting `ms`. */
+async function insertSteps(db: Db, statusId: string, start: number, results: readonly StepResultValue[], ms = 1_500): Promise<void> {
+  await db
+    .insertInto('step_results')
+    .values(
+      results.map((result, index) => ({
+        status_id: statusId,
+        flow_index: 0,
+        flow_id: 'flow-1',
+        flow_name: 'Checkout flow',
+        flow_type: 'FLOW',
+        flow_loop: 1,
+        step_id: `step-${index}`,
+        step_name: `Step ${index}`,
+        action: 'click',
+        result,
+        error_detail: '',
+        validation_result: '',
+        images: '[]',
+        attachments: '[]',
+        time_started: at(start + index * MINUTE),
+        time_completed: at(start + index * MINUTE + ms),
+      })),
+    )
+    .execute();
+}
+
+/**
+ * The feeds over history written as fixtures: the organization boundary, permissions, validation and the row cut.
+ * What the rows hold for real runs is tested in realRuns.test.ts.
+ */
+describe('dataset feeds: datasets/organization/{orgId}/testSuite/{ids} and botanalytics/{orgId}', () => {
+  let t: TestServer;
+  let orgId: string;
+  let viewer: string;
+  let studioOnly: string;
+  let other: { orgId: string; token: string };
+  let orgManager: { orgId: string; token: string };
+  const collection = { checkout: '', login: '', foreign: '' };
+  const range = { startDate: T0 - 60 * MINUTE, endDate: T0 + 24 * 60 * MINUTE };
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    const db = t.server.services.db;
+    orgId = (await findUserByUserId(db, t.admin.email))?.org_id ?? '';
+    viewer = await t.tokenFor(await t.createUser(['DASHBOARD_PUBLISHED']));
+    studioOnly = await t.tokenFor(await t.createUser(['STUDIO', 'OPERATIONS_CENTER']));
+    other = await anotherOrganization(t, ['DASHBOARD_MANAGEMENT']);
+    orgManager = await anotherOrganization(t, ['DASHBOARD_PUBLISHED', 'ORGANIZATIONS_MANAGEMENT']);
+
+    collection.checkout = await insertHistoryCollection(db, { orgId, name: 'Checkout', createdAt: at(-MINUTE * 600) });
+    collection.login = await insertHistoryCollection(db, { orgId, name: 'Login', createdAt: at(-MINUTE * 600) });
+    collection.foreign = await insertHistoryCollection(db, { orgId: other.orgId, name: 'Foreign', createdAt: at(-MINUTE * 600) });
+    const [checkoutRun, loginRun, earlyRun, foreignRun] = await insertHistoryRuns(db, [
+      { orgId, collectionId: collection.checkout, state: 'FAILED', submitted: at(0), started: at(0), completed: at(10 * MINUTE), testSuiteName: 'Checkout' },
+      { orgId, collectionId: collection.login, state: 'PASSED', submitted: at(MINUTE), started: at(MINUTE), completed: at(3 * MINUTE), testSuiteName: 'Login' },
+      // Started before the range: neither its steps nor the run count.
+      { orgId, collectionId: collection.login, state: 'PASSED', submitted: at(-3 * 60 * MINUTE), started: at(-3 * 60 * MINUTE), completed: at(-2 * 60 * MINUTE) },
+      { orgId: other.orgId, collectionId: collection.foreign, state: 'PASSED', submitted: at(0), started: at(0), completed: at(MINUTE), testSuiteName: 'Foreign' },
+    ]);
+    await insertSteps(db, checkoutRun ?? '', 0, ['PASSED', 'PASSED', 'FAILED']);
+    await insertSteps(db, loginRun ?? '', MINUTE, ['PASSED', 'PASSED']);
+    await insertSteps(db, earlyRun ?? '', -3 * 60 * MINUTE, ['PASSED']);
+    await insertSteps(db, foreignRun ?? '', 0, ['PASSED']);
+  });
+  afterAll(async () => t.close());
+
+  const query = (extra: Record<string, string | number> = {}, bounds: { startDate: number; endDate: number } = range) =>
+    new URLSearchParams(Object.entries({ ...bounds, ...extra }).map(([key, value]) => [key, String(value)])).toString();
+  const captured = (org: string, ids: string[] | 'all', token: string, bounds = range) =>
+    t.request(`${endpoints.dashboards.datasets(org, ids === 'all' ? ['all'] : ids)}?${query({}, bounds)}`, { token });
+  const analytics = (org: string, token: string, extra: Record<string, string> = {}, bounds = range) =>
+    t.request(`${endpoints.dashboards.botAnalytics(org)}?${query(extra, bounds)}`, { token });
+  const dataOf = async (response: Response): Promise<Dataset> => {
+    expect(response.status, await response.clone().text()).toBe(200);
+    return datasetResponseSchema.parse(await response.json()).data;
+  };
+  const refused = async (response: Response, status: number) => {
+    expect(response.status).toBe(status);
+    return errorBodySchema.parse(await response.json());
+  };
+
+  it("answers the organization's step rows with the Captured Data attributes, oldest first", async () => {
+    const data = await dataOf(await captured(orgId, 'all', viewer));
+    expect(data.attributes).toEqual(CAPTURED_DATA_ATTRIBUTES);
+    expect(data.truncated).toBe(false);
+    expect(data.results.map((row) => [row.collection, row.step, row.result])).toEqual([
+      ['Checkout', 'Step 0', 'PASSED'],
+      // Steps of the same time in the order they were recorded.
+      ['Checkout', 'Step 1', 'PASSED'],
+      ['Login', 'Step 0', 'PASSED'],
+      ['Checkout', 'Step 2', 'FAILED'],
+      ['Login', 'Step 1', 'PASSED'],
+    ]);
+    expect(data.results[0]).toMatchObject({ time: T0, flow: 'Checkout flow', duration: 1_500, count: 1, failureLabel: null, tags: '', version: null });
+    // HYBRID fixtures hold no resource.
+    expect(data.results[0]?.device).toBeNull();
+
+    const login = await dataOf(await captured(orgId, [collection.login], viewer));
+    expect(login.results.map((row) => row.collection)).toEqual(['Login', 'Login']);
+  });
+
+  it("answers one row per finished run with the Analytics Data attributes, step counts from the run's steps", async () => {
+    const data = await dataOf(await analytics(orgId, viewer));
+    expect(data.attributes).toEqual(ANALYTICS_DATA_ATTRIBUTES);
+    expect(data.results).toEqual([
+      expect.objectContaining({ collection: 'Login', result: 'PASSED', time: T0 + 3 * MINUTE, duration: 2 * MINUTE, passedSteps: 2, failedSteps: 0, count: 1 }),
+      expect.objectContaining({ collection: 'Checkout', result: 'FAILED', time: T0 + 10 * MINUTE, duration: 10 * MINUTE, passedSteps: 2, failedSteps: 1 }),
+    ]);
+    expect(data.results[0]?.triggeredBy).toBe('someone@example.test');
+    const checkout = await dataOf(await analytics(orgId, viewer, { testChainId: `${collection.checkout},` }));
+    expect(checkout.results.map((row) => row.collection)).toEqual(['Checkout']);
+    expect((await dataOf(await analytics(orgId, viewer, { testChainId: '' }))).results).toHaveLength(2);
+  });
+
+  it('keeps organizations apart: collection ids of another organization match nothing, its feed needs ORGANIZATIONS_MANAGEMENT', async () => {
+    expect((await dataOf(await captured(orgId, [collection.foreign], viewer))).results).toEqual([]);
+    expect((await dataOf(await analytics(orgId, viewer, { testChainId: collection.foreign }))).results).toEqual([]);
+    const theirs = await dataOf(await captured(other.orgId, 'all', other.token));
+    expect(theirs.results.map((row) => row.collection)).toEqual(['Foreign']);
+    expect((await dataOf(await captured(other.orgId, [collection.checkout], other.token))).results).toEqual([]);
+
+    await refused(await captured(orgId, 'all', other.token), 403);
+    await refused(await analytics(orgId, other.token), 403);
+    expect((await dataOf(await captured(orgId, 'all', orgManager.token))).results).toHaveLength(5);
+    expect((await dataOf(await analytics(orgId, orgManager.token))).results).toHaveLength(2);
+    await refused(await captured('no-such-organization', 'all', orgManager.token), 404);
+  });
+
+  it('answers 403 to a user without the dashboard permissions', async () => {
+    await refused(await captured(orgId, 'all', studioOnly), 403);
+    await refused(await analytics(orgId, studioOnly), 403);
+  });
+
+  it('refuses a range that is too wide, reversed or missing with 400 and field errors', async () => {
+    const wide = { startDate: T0, endDate: T0 + MAX_DATASET_RANGE_MS + 1 };
+    for (const response of [await captured(orgId, 'all', viewer, wide), await analytics(orgId, viewer, {}, wide)]) {
+      expect((await refused(response, 400)).fieldErrors?.endDate).toEqual([RANGE_TOO_WIDE_MESSAGE]);
+    }
+    const reversed = { startDate: T0, endDate: T0 - 1 };
+    for (const response of [await captured(orgId, 'all', viewer, reversed), await analytics(orgId, viewer, {}, reversed)]) {
+      expect((await refused(response, 400)).fieldErrors?.endDate).toEqual(['endDate must not be before startDate']);
+    }
+    const missing = await t.request(`${endpoints.dashboards.datasets(orgId, ['all'])}?endDate=abc`, { token: viewer });
+    expect(Object.keys((await refused(missing, 400)).fieldErrors ?? {}).sort()).toEqual(['endDate', 'startDate']);
+    // The widest range allowed is answered.
+    expect((await dataOf(await captured(orgId, 'all', viewer, { startDate: T0 + MINUTE - MAX_DATASET_RANGE_MS, endDate: T0 + MINUTE }))).results.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the newest rows and says so when the range holds more than the limit', async () => {
+    const db = t.server.services.db;
+    const steps = await capturedDataOf(db, { orgId, range, scope: 'all', maxRows: 3 });
+    expect(steps.truncated).toBe(true);
+    expect(steps.results.map((row) => [row.collection, row.step])).toEqual([
+      ['Login', 'Step 0'],
+      ['Checkout', 'Step 2'],
+      ['Login', 'Step 1'],
+    ]);
+    const runs = await analyticsDataOf(db, { orgId, range, scope: 'all', maxRows: 1 });
+    expect(runs).toMatchObject({ truncated: true, results: [{ collection: 'Checkout' }] });
+    expect((await capturedDataOf(db, { orgId, range, scope: 'all', maxRows: 5 })).truncated).toBe(false);
+  });
+});
