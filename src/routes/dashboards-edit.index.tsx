@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { NotAvailablePage } from '../features/shell/pages/NotAvailablePage';
+import { loadReportEditor, ReportEditRoute } from './-report-edit-screen';
 
+/** dashboards-edit without a type opens a new blank report (part 3 §2 Route table). */
 export const Route = createFileRoute('/dashboards-edit/')({
   staticData: { title: 'Dashboard' },
   beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.dashboardManagement),
-  component: NotAvailablePage,
+  loader: (options) => loadReportEditor(options),
+  component: ReportEditRoute,
 });

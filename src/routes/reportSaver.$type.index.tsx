@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { NotAvailablePage } from '../features/shell/pages/NotAvailablePage';
+import { loadReportEditor, ReportEditRoute } from './-report-edit-screen';
 
+/** reportSaver is the same editor as dashboards-edit (docs/decisions.md, Report editor). */
 export const Route = createFileRoute('/reportSaver/$type/')({
   staticData: { title: 'Dashboard' },
   beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.dashboardManagement),
-  component: NotAvailablePage,
+  loader: (options) => loadReportEditor(options),
+  component: ReportEditRoute,
 });

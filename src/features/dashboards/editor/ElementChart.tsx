@@ -1,0 +1,29 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReportElement, ReportSettings } from '../../../shared/contracts/dashboards';
+import { Spinner } from '../../../ui/ProgressBar';
+import { datasetQuery } from '../api/datasets';
+import { ChartView } from '../components/ChartView';
+import { RawDataTable } from './RawDataTable';
+
+export interface ElementChartProps {
+  element: ReportElement;
+  orgId: string;
+  settings: ReportSettings;
+  /** The element editor's preview adds the collapsible Raw Data Table under the chart. */
+  showRawData?: boolean;
+}
+
+/** An element drawn over its breakdown's dataset for the report's frame and test plans (one request per breakdown). */
+export function ElementChart({ element, orgId, settings, showRawData = false }: ElementChartProps) {
+  const dataset = useQuery(datasetQuery(orgId, element.dataBreakdown, settings.testPlans, settings.timeFrame));
+  if (dataset.data) {
+    return (
+      <>
+        <ChartView element={element} dataset={dataset.data} timeFrame={settings.timeFrame} />
+        {showRawData && <RawDataTable dataset={dataset.data} config={element.dataBreakdownConfig} />}
+      </>
+    );
+  }
+  if (dataset.error) return <p role="alert">{dataset.error.message}</p>;
+  return <Spinner label="Loading the data" />;
+}

@@ -1,0 +1,50 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from '@tanstack/react-router';
+import { useState, type ReactElement } from 'react';
+import { reportQuery } from '../features/dashboards/api/reports';
+import { BLANK_REPORT_TYPE } from '../features/dashboards/editor/report-draft';
+import { ReportEditPage } from '../features/dashboards/pages/ReportEditPage';
+import { UnsavedChangesGuard } from '../features/shell/components/UnsavedChangesGuard';
+
+export interface ReportEditScreenProps {
+  /** BLANK for a new report, otherwise the id of the report to edit (part 3 §2 Route table). */
+  type: string;
+  layout?: string;
+}
+
+/**
+ * The report editor of dashboards-edit/… and reportSaver/…, with the unsaved-changes guard mounted while it holds
+ * unsaved work. Moves made by the editor itself (to the new report's address, to the list after Delete) skip the
+ * guard: nothing is left unsaved then.
+ */
+export function ReportEditScreen({ type, layout }: ReportEditScreenProps) {
+  const navigate = useNavigate();
+  const [isDirty, setDirty] = useState(false);
+  return (
+    <>
+      <ReportEditPage
+        reportId={type === BLANK_REPORT_TYPE ? null : type}
+        layout={layout}
+        onDirtyChange={setDirty}
+        onCreated={(id) =>
+          void (layout === undefined
+            ? navigate({ to: '/dashboards-edit/$type', params: { type: id }, replace: true, ignoreBlocker: true })
+            : navigate({ to: '/dashboards-edit/$type/$layout', params: { type: id, layout }, replace: true, ignoreBlocker: true }))
+        }
+        onDeleted={() => void navigate({ to: '/dashboards', ignoreBlocker: true })}
+      />
+      {isDirty && <UnsavedChangesGuard />}
+    </>
+  );
+}
+
+/** The component of every editor route: dashboards-edit without a type is a blank report. */
+export function ReportEditRoute(): ReactElement {
+  const { type, layout } = useParams({ strict: false });
+  return <ReportEditScreen type={type ?? BLANK_REPORT_TYPE} layout={layout} />;
+}
+
+/** The editor routes' loader: a saved report (read from the list) starts loading before the editor mounts, which reads the same query. */
+export function loadReportEditor({ context, params }: { context: { queryClient: QueryClient }; params: { type?: string } }): void {
+  if (params.type !== undefined && params.type !== BLANK_REPORT_TYPE) void context.queryClient.prefetchQuery(reportQuery(params.type));
+}
