@@ -1,15 +1,11 @@
-import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_DATA_ATTRIBUTES, type ChartConfig, type DatasetRow } from '../../../shared/contracts/dashboards';
+import { analyticsDataset, analyticsRun } from './analytics-rows.fixture';
 import { filterRows, NOT_SET, withIsoTimes } from './dataset';
 import { MONTH_BUCKETS_AFTER_DAYS } from './buckets';
 import { shapeCategorySeries, shapeChart, shapePie, shapeTable, type ChartInput } from './shape';
 
-const at = (date: string, hour = 12) => DateTime.fromISO(date, { zone: 'utc' }).set({ hour }).toMillis();
-
-function run(date: string, fields: Partial<Record<string, string | number | null>> = {}): DatasetRow {
-  return { time: at(date), collection: 'Checkout', device: 'chromium-1', result: 'PASSED', triggeredBy: 'admin', tags: '', version: '1.0', duration: 60_000, passedSteps: 4, failedSteps: 0, count: 1, ...fields };
-}
+const run = analyticsRun;
 
 const week = { fromDate: '2026-11-16', toDate: '2026-11-22' };
 const rows: DatasetRow[] = [
@@ -26,7 +22,7 @@ function input(chart: Partial<ChartConfig>, activeAttrs: string[] = [], config: 
   return {
     chart: { type: 'barGraph', plotAttrs: [], group: null, timeUnit: 'Seconds', ...chart },
     breakdown: { config, activeAttrs },
-    dataset: { attributes: [...ANALYTICS_DATA_ATTRIBUTES], results: rows },
+    dataset: analyticsDataset(rows),
     timeFrame,
   };
 }
@@ -39,7 +35,7 @@ describe('dataset rules', () => {
   });
 
   it('turns attributes with unit ms into ISO times (§3)', () => {
-    const [first] = withIsoTimes({ attributes: [...ANALYTICS_DATA_ATTRIBUTES], results: rows });
+    const [first] = withIsoTimes(analyticsDataset(rows));
     expect(first?.time).toBe('2026-11-16T12:00:00.000Z');
     expect(first?.duration).toBe(30_000);
   });
@@ -91,7 +87,7 @@ describe('bars and lines', () => {
     const data = shapeCategorySeries(input({}, [], {}, { fromDate: '2026-11-16', toDate: null }));
     expect(data.categories[0]).toBe('2026-11-15');
     expect(data.categories.at(-1)).toBe('2026-11-23');
-    const empty = shapeCategorySeries({ ...input({}, [], {}, null), dataset: { attributes: [...ANALYTICS_DATA_ATTRIBUTES], results: [] } });
+    const empty = shapeCategorySeries({ ...input({}, [], {}, null), dataset: analyticsDataset([]) });
     expect(empty).toMatchObject({ categories: [], series: [] });
   });
 });
