@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_DATA_ATTRIBUTES, CAPTURED_DATA_ATTRIBUTES, reportElementSchema, type Dataset } from '../../../shared/contracts/dashboards';
 import { NOT_SET } from '../chart-data/dataset';
-import { blankDraft, duplicateElement, filterValues, isDraftChanged, layoutSize, newElement, removeElement, resizeElement, upsertElement, withBreakdown } from './report-draft';
+import { makeReport } from '../../../../tests/msw/dashboards';
+import { blankDraft, draftOf, duplicateElement, filterValues, isDraftChanged, layoutSize, newElement, removeElement, resizeElement, upsertElement, withBreakdown } from './report-draft';
 
 const NOW = Date.UTC(2024, 2, 1, 12);
 
@@ -12,6 +13,17 @@ describe('report drafts', () => {
       settings: { timeFrame: { type: 'previous_1_days', name: 'Yesterday', fromDate: '2024-02-29', toDate: '2024-03-01' }, testPlans: [] },
       elements: [],
     });
+  });
+
+  it('starts a saved report from its fields, a preset frame moved to today and a custom frame kept', () => {
+    const preset = makeReport({ title: 'Weekly' });
+    expect(draftOf(preset, NOW)).toEqual({
+      title: 'Weekly',
+      settings: { timeFrame: { type: 'previous_7_days', name: 'Last 7 Days', fromDate: '2024-02-23', toDate: '2024-03-01' }, testPlans: [] },
+      elements: [],
+    });
+    const custom = makeReport({ settings: { timeFrame: { type: 'custom', name: 'Custom', fromDate: '2023-01-01', toDate: '2023-01-31' }, testPlans: ['c-1'] } });
+    expect(draftOf(custom, NOW).settings).toEqual(custom.settings);
   });
 
   it('makes new elements the contract accepts: the chosen type and size, every captured attribute shown, nothing plotted', () => {

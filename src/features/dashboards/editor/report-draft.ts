@@ -13,7 +13,7 @@ import {
   type ReportElement,
 } from '../../../shared/contracts/dashboards';
 import { categoryText } from '../chart-data/dataset';
-import { defaultTimeFrame } from '../time-frame';
+import { currentTimeFrame, defaultTimeFrame } from '../time-frame';
 
 /** Route type of a new, blank report (part 3 §2 Route table). */
 export const BLANK_REPORT_TYPE = 'BLANK';
@@ -28,8 +28,9 @@ export function blankDraft(now: number = Date.now()): ReportDraft {
   return { title: '', settings: { timeFrame: defaultTimeFrame(now), testPlans: [] }, elements: [] };
 }
 
-export function draftOf(report: Report): ReportDraft {
-  return { title: report.title, settings: report.settings, elements: report.elements };
+/** A saved report as the editor starts it: a preset frame's dates worked out again from today (they are relative). */
+export function draftOf(report: Report, now: number = Date.now()): ReportDraft {
+  return { title: report.title, settings: { ...report.settings, timeFrame: currentTimeFrame(report.settings.timeFrame, now) }, elements: report.elements };
 }
 
 /** Whether the draft differs from what was last loaded or saved. */

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dashboardsBackend, makeReport, makeReportElement, type DashboardsBackendOptions } from '../../../../tests/msw/dashboards';
 import { server } from '../../../../tests/msw/server';
+import { pickCollections } from '../../../../tests/support/collection-selector';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
 import { MESSAGES } from '../../../shared/constants';
@@ -95,6 +96,33 @@ describe('ReportEditPage', () => {
     await chooseOption(user, /Filter Result/, 'FAILED');
     await user.keyboard('{Escape}');
     expect(await within(editor).findByRole('button', { name: /Raw Data Table \(1 rows\)/ })).toBeInTheDocument();
+  });
+
+  it('reads Analytics Data from botanalytics once chosen, offering its attributes', async () => {
+    const { user, backend } = renderPage(null);
+    await user.click(screen.getByRole('button', { name: 'Add Line element' }));
+    const editor = await screen.findByRole('region', { name: 'New element' });
+    expect(within(editor).queryByRole('checkbox', { name: 'Triggered By' })).toBeNull();
+    await user.click(within(editor).getByRole('radio', { name: 'Analytics Data' }));
+    expect(await within(editor).findByRole('checkbox', { name: 'Triggered By' })).toBeChecked();
+    expect(within(editor).queryByRole('checkbox', { name: 'Step' })).toBeNull();
+    await waitFor(() => expect(backend.state.datasetRequests.map((request) => request.breakdown)).toContain('analyticsData'));
+  });
+
+  it('saves the chosen time frame and test plans, and reads the datasets over them', async () => {
+    const { user, backend } = renderPage(null);
+    await chooseOption(user, /Time frame$/, 'Last 7 Days');
+    await waitFor(() => expect(screen.getByRole('button', { name: /Test plans$/ })).not.toBeDisabled());
+    await pickCollections(user, 'Test plans', ['Checkout']);
+    await user.click(screen.getByRole('button', { name: 'Add Table element' }));
+    await screen.findByRole('region', { name: 'New element' });
+    await waitFor(() => expect(backend.state.datasetRequests.at(-1)?.collectionIds).toEqual(['c-1']));
+    const request = backend.state.datasetRequests.at(-1);
+    expect(((request?.endDate ?? 0) - (request?.startDate ?? 0) + 1) / 86_400_000).toBe(8);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await saveAs(user, 'Checkout week');
+    await waitFor(() => expect(sentDraft(backend)).toBeDefined());
+    expect(sentDraft(backend)?.settings).toMatchObject({ timeFrame: { type: 'previous_7_days', name: 'Last 7 Days' }, testPlans: ['c-1'] });
   });
 
   it('adds the element to the report on Save element, showing the report again', async () => {
