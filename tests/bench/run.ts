@@ -12,6 +12,7 @@ import { ESTIMATE_AT_CAP_BUDGET_MS, runRecurrenceBench } from './recurrence';
 import { runSchedulerBench, SCHEDULER_TICK_BUDGET_MS } from './scheduler';
 import { OPS_SEARCH_BUDGET_MS, OPS_SUMMARY_BUDGET_MS, runSearchBench } from './search';
 import { runDispatchBench } from './dispatch';
+import { runDashboardFeedBench } from './dashboard-feed';
 import { LIEFI_RECOVER_BUDGET_MS, runLiefiBench } from './liefi';
 import { runWallDisplayBench, WALL_DISPLAY_P99_BUDGET_MS } from './wall-displays';
 import { LOGIN_JS_WIRE_BUDGET_KB, runWireBench } from './wire';
@@ -51,6 +52,7 @@ async function main(): Promise<number> {
   printBudget('ops-table-10k-dom-rows', OPS_TABLE_DOM_ROWS_BUDGET, 'rows');
   const operations = [search.operations.sqlite, search.operations.postgres].filter((figures) => figures !== null);
   await runDispatchBench();
+  await runDashboardFeedBench();
 
   const exceeded = [
     loginJsKb > LOGIN_JS_WIRE_BUDGET_KB && `login JS ${loginJsKb.toFixed(1)} KB on the wire exceeds ${LOGIN_JS_WIRE_BUDGET_KB} KB`,
