@@ -33,7 +33,8 @@ export function ElementEditor({ element: initial, orgId, settings, isNew, onCanc
   return (
     <section className="report-editor__element-editor" aria-label={isNew ? 'New element' : `Edit ${initial.title || UNTITLED_ELEMENT}`}>
       <div className="report-editor__element-settings">
-        <TextField label="Element title" placeholder={UNTITLED_ELEMENT} value={element.title} maxLength={200} onChange={(title) => setElement({ ...element, title })} />
+        {/* The button that opened the editor is gone: keyboard users start at the editor's first field. */}
+        <TextField label="Element title" placeholder={UNTITLED_ELEMENT} value={element.title} maxLength={200} onChange={(title) => setElement({ ...element, title })} autoFocus />
         <RadioGroup
           label="Breakdown"
           options={DATA_BREAKDOWNS.map((breakdown) => ({ id: breakdown, label: DATA_BREAKDOWN_LABELS[breakdown] }))}

@@ -85,6 +85,7 @@ describe('ReportEditPage', () => {
     const { user } = renderPage(null);
     await user.click(screen.getByRole('button', { name: 'Add Table element' }));
     const editor = await screen.findByRole('region', { name: 'New element' });
+    expect(within(editor).getByRole('textbox', { name: 'Element title' })).toHaveFocus();
     // One element being edited: the report's own settings and elements are not shown meanwhile.
     expect(screen.queryByRole('group', { name: 'Report settings' })).toBeNull();
     expect(within(editor).getByRole('radio', { name: 'Captured Data' })).toBeChecked();
