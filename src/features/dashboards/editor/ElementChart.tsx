@@ -3,6 +3,8 @@ import type { ReportElement, ReportSettings } from '../../../shared/contracts/da
 import { Spinner } from '../../../ui/ProgressBar';
 import { datasetQuery } from '../api/datasets';
 import { ChartView } from '../components/ChartView';
+import { REPORT_GRID_TEXT } from '../components/ReportGrid';
+import { isTimeFrameValid } from '../time-frame';
 import { RawDataTable } from './RawDataTable';
 
 export interface ElementChartProps {
@@ -16,6 +18,8 @@ export interface ElementChartProps {
 /** An element drawn over its breakdown's dataset for the report's frame and test plans (one request per breakdown). */
 export function ElementChart({ element, orgId, settings, showRawData = false }: ElementChartProps) {
   const dataset = useQuery(datasetQuery(orgId, element.dataBreakdown, settings.testPlans, settings.timeFrame));
+  // The query waits for both dates (§5): say so rather than spin.
+  if (!isTimeFrameValid(settings.timeFrame)) return <p>{REPORT_GRID_TEXT.pickDates}</p>;
   if (dataset.data) {
     return (
       <>
@@ -25,5 +29,5 @@ export function ElementChart({ element, orgId, settings, showRawData = false }: 
     );
   }
   if (dataset.error) return <p role="alert">{dataset.error.message}</p>;
-  return <Spinner label="Loading the data" />;
+  return <Spinner label={REPORT_GRID_TEXT.loading} />;
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DASHBOARD_MESSAGES, MAX_REPORT_ELEMENTS, REPORT_TITLE_MAX, reportDraftSchema, type ReportDraft, type ReportElement } from '../../../shared/contracts/dashboards';
+import { errorText } from '../../../lib/error-messages';
 import { APP_BASE_PATH } from '../../../shared/endpoints';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -80,7 +81,7 @@ export function ReportEditor({ id: initialId, initial, orgId, newElementSize, on
       if (id === null) onCreated?.(savedId);
       return savedId;
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(errorText(error));
       return null;
     } finally {
       setBusy(false);
@@ -102,7 +103,7 @@ export function ReportEditor({ id: initialId, initial, orgId, newElementSize, on
       setSaved(draft);
       onDeleted?.();
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : String(error));
+      toast.error(errorText(error));
     } finally {
       setBusy(false);
     }

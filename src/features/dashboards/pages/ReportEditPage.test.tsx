@@ -11,6 +11,7 @@ import { MESSAGES } from '../../../shared/constants';
 import { UNAVAILABLE_MEDIA_ATTRIBUTES, UNAVAILABLE_MEDIA_REASON, type DatasetRow, type ReportDraft } from '../../../shared/contracts/dashboards';
 import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
+import { REPORT_GRID_TEXT } from '../components/ReportGrid';
 import { SETTINGS_LOCKED_TEXT } from '../editor/ReportSettingsPanel';
 import { ReportEditPage } from './ReportEditPage';
 
@@ -182,10 +183,16 @@ describe('ReportEditPage', () => {
   });
 
   it('shows the add-element buttons only once both dates of the frame are set (§5)', async () => {
-    const open = makeReport({ settings: { timeFrame: { type: 'custom', name: 'Custom', fromDate: '2026-01-01', toDate: null }, testPlans: [] } });
-    renderPage(open.id, { reports: [open] });
+    const open = makeReport({
+      settings: { timeFrame: { type: 'custom', name: 'Custom', fromDate: '2026-01-01', toDate: null }, testPlans: [] },
+      elements: [makeReportElement({ title: 'Waiting' })],
+    });
+    const { backend } = renderPage(open.id, { reports: [open] });
     await screen.findByRole('group', { name: 'Report settings' });
     expect(addGroup()).toBeNull();
+    // Its element says why it shows no data, and nothing is asked of the feeds.
+    expect(within(screen.getByRole('article', { name: 'Waiting (1)' })).getByText(REPORT_GRID_TEXT.pickDates)).toBeInTheDocument();
+    expect(backend.state.datasetRequests).toEqual([]);
   });
 
   it('offers the add-element buttons on a custom frame with both dates', async () => {
