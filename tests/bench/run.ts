@@ -16,6 +16,7 @@ import { runDashboardFeedBench } from './dashboard-feed';
 import { LIEFI_RECOVER_BUDGET_MS, runLiefiBench } from './liefi';
 import { runWallDisplayBench, WALL_DISPLAY_P99_BUDGET_MS } from './wall-displays';
 import { LOGIN_JS_WIRE_BUDGET_KB, runWireBench } from './wire';
+import { DASHBOARD_SHAPING_BUDGET_MS, runChartShapingBench } from './chart-shaping';
 
 const KB = 1024;
 /** The first service worker install, as it crosses the wire. */
@@ -52,6 +53,8 @@ async function main(): Promise<number> {
   printBudget('ops-table-10k-dom-rows', OPS_TABLE_DOM_ROWS_BUDGET, 'rows');
   const operations = [search.operations.sqlite, search.operations.postgres].filter((figures) => figures !== null);
   await runDispatchBench();
+  const chartShaping = runChartShapingBench();
+  printBudget('dashboard-shaping-365-median', DASHBOARD_SHAPING_BUDGET_MS, 'ms');
   await runDashboardFeedBench();
 
   const exceeded = [
@@ -78,6 +81,8 @@ async function main(): Promise<number> {
       figures.searchMs > OPS_SEARCH_BUDGET_MS && `Operations Centre search over 100 000 runs ${figures.searchMs.toFixed(1)} ms exceeds ${OPS_SEARCH_BUDGET_MS} ms`,
       figures.summaryMs > OPS_SUMMARY_BUDGET_MS && `Operations Centre summaries over 100 000 runs ${figures.summaryMs.toFixed(1)} ms exceeds ${OPS_SUMMARY_BUDGET_MS} ms`,
     ]),
+    chartShaping.medianMs > DASHBOARD_SHAPING_BUDGET_MS &&
+      `shaping a year of daily runs into the six chart types ${chartShaping.medianMs.toFixed(1)} ms exceeds ${DASHBOARD_SHAPING_BUDGET_MS} ms`,
   ].filter((message): message is string => typeof message === 'string');
   exceeded.forEach((message) => console.error(`Budget exceeded: ${message}`));
   return exceeded.length === 0 ? 0 : 1;

@@ -20,15 +20,15 @@ export interface FrameBounds {
 
 export interface TimeBuckets {
   unit: BucketUnit;
-  /** Every bucket of the frame in time order, so days without runs show as 0 rather than vanish. */
+  /** Every bucket of the frame in time order ('YYYY-MM-DD' or 'YYYY-MM'), so days without runs show as 0. */
   keys: readonly string[];
-  /** The bucket of an epoch-millisecond time. */
-  keyOf: (ms: number) => string;
-  labelOf: (key: string) => string;
+  /** What each bucket is shown as: the day itself, or the month as 'MMM YYYY' (§9). */
+  labels: readonly string[];
+  /** The bucket of an epoch-millisecond time, or -1 outside the frame. */
+  indexOf: (ms: number) => number;
 }
 
-const DAY_KEY_LENGTH = 'YYYY-MM-DD'.length;
-const MONTH_KEY_LENGTH = 'YYYY-MM'.length;
+const DAY_MS = 86_400_000;
 
 function utcDay(date: string): DateTime | null {
   const day = DateTime.fromISO(date, { zone: 'utc' });
@@ -65,14 +65,39 @@ export function monthLabel(monthKey: string): string {
   return DateTime.fromFormat(monthKey, 'yyyy-MM', { zone: 'utc' }).setLocale('en-US').toFormat('MMM yyyy');
 }
 
+/**
+ * The frame's buckets. A row finds its bucket by arithmetic on its UTC time rather than by formatting it: shaping a
+ * year of runs is a loop over tens of thousands of rows.
+ */
 export function timeBuckets(bounds: FrameBounds, unit: BucketUnit = bucketUnitOf(bounds)): TimeBuckets {
-  const keyLength = unit === 'day' ? DAY_KEY_LENGTH : MONTH_KEY_LENGTH;
-  // The ISO string's prefix is the UTC day or month; far cheaper per row than a luxon format.
-  const keyOf = (ms: number) => new Date(ms).toISOString().slice(0, keyLength);
-  const keys: string[] = [];
-  const last = DateTime.fromMillis(bounds.toMs, { zone: 'utc' });
-  for (let at = DateTime.fromMillis(bounds.fromMs, { zone: 'utc' }).startOf(unit); at <= last; at = at.plus({ [unit]: 1 })) {
-    keys.push(keyOf(at.toMillis()));
+  const first = new Date(bounds.fromMs);
+  const last = new Date(bounds.toMs);
+  if (unit === 'day') {
+    const start = Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), first.getUTCDate());
+    const count = Math.floor((bounds.toMs - start) / DAY_MS) + 1;
+    const keys = Array.from({ length: count }, (_, index) => new Date(start + index * DAY_MS).toISOString().slice(0, 10));
+    const indexOf = (ms: number) => {
+      const index = Math.floor((ms - start) / DAY_MS);
+      return index >= 0 && index < count ? index : -1;
+    };
+    return { unit, keys, labels: keys, indexOf };
   }
-  return { unit, keys, keyOf, labelOf: unit === 'day' ? (key) => key : monthLabel };
+  const firstYear = first.getUTCFullYear();
+  const firstMonth = first.getUTCMonth();
+  const count = (last.getUTCFullYear() - firstYear) * 12 + last.getUTCMonth() - firstMonth + 1;
+  const starts = Array.from({ length: count + 1 }, (_, index) => Date.UTC(firstYear, firstMonth + index, 1));
+  const keys = starts.slice(0, count).map((start) => new Date(start).toISOString().slice(0, 7));
+  // A binary search over the month starts: no Date made per row.
+  const indexOf = (ms: number) => {
+    if (ms < bounds.fromMs || ms > bounds.toMs) return -1;
+    let low = 0;
+    let high = count - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if ((starts[middle] ?? Infinity) <= ms) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  };
+  return { unit, keys, labels: keys.map(monthLabel), indexOf };
 }

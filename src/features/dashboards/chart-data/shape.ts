@@ -1,7 +1,7 @@
 import type { CategoryChartData, ChartSeries, PieChartData, TableChartData, TableChartRow } from '../../../charts/types';
 import type { ChartConfig, ChartType, DataBreakdownConfig, Dataset, DatasetAttribute, DatasetRow } from '../../../shared/contracts/dashboards';
-import { attributesByName, categoryText, filterRows, isCategoryAttribute, isTimeAttribute, numericValue, timeAttributeOf } from './dataset';
-import { frameBounds, monthLabel, timeBuckets, type FrameDates, type TimeBuckets } from './buckets';
+import { attributesByName, categoryText, NOT_SET, filterRows, isCategoryAttribute, isTimeAttribute, numericValue, timeAttributeOf } from './dataset';
+import { frameBounds, timeBuckets, type FrameBounds, type FrameDates, type TimeBuckets } from './buckets';
 import { formatValue, measuresOf, ROW_COUNT_MEASURE, Tally, type Measure } from './measures';
 
 export interface ChartInput {
@@ -29,6 +29,7 @@ interface Prepared {
   /** The filtered rows inside the frame, with their times (parallel arrays). */
   rows: readonly DatasetRow[];
   times: readonly number[];
+  bounds: FrameBounds | null;
   buckets: TimeBuckets | null;
   /** The element's attributes in order, or every attribute when it names none. */
   active: readonly DatasetAttribute[];
@@ -49,7 +50,7 @@ function prepare({ breakdown, dataset, timeFrame }: ChartInput): Prepared {
     times.push(time);
   });
   const named = breakdown.activeAttrs.flatMap((name) => attributes.get(name) ?? []);
-  return { attributes, rows, times, buckets: bounds ? timeBuckets(bounds) : null, active: named.length > 0 ? named : dataset.attributes };
+  return { attributes, rows, times, bounds, buckets: bounds ? timeBuckets(bounds) : null, active: named.length > 0 ? named : dataset.attributes };
 }
 
 /** The grouping attribute, when the chart names a category the dataset has. */
@@ -66,18 +67,17 @@ export function shapeCategorySeries(input: ChartInput): CategoryChartData {
   const { attributes, rows, times, buckets } = prepare(input);
   const measures = measuresOf(input.chart, attributes);
   const group = groupAttribute(input.chart, attributes);
-  const categories = buckets?.keys ?? [];
-  const categoryIndex = new Map(categories.map((key, index) => [key, index]));
+  const categoryCount = buckets?.keys.length ?? 0;
   const cells = new Map<string, { measure: Measure; group: string; sums: Float64Array; counts: Float64Array }>();
   rows.forEach((row, rowIndex) => {
-    const index = buckets ? categoryIndex.get(buckets.keyOf(times[rowIndex] ?? 0)) : undefined;
-    if (index === undefined) return;
+    const index = buckets ? buckets.indexOf(times[rowIndex] ?? 0) : -1;
+    if (index < 0) return;
     const groupValue = group ? categoryText(row[group.name]) : '';
     for (const measure of measures) {
       const key = `${measure.key}${KEY_SEPARATOR}${groupValue}`;
       let cell = cells.get(key);
       if (!cell) {
-        cell = { measure, group: groupValue, sums: new Float64Array(categories.length), counts: new Float64Array(categories.length) };
+        cell = { measure, group: groupValue, sums: new Float64Array(categoryCount), counts: new Float64Array(categoryCount) };
         cells.set(key, cell);
       }
       cell.sums[index] = (cell.sums[index] ?? 0) + measure.valueOf(row);
@@ -97,7 +97,7 @@ export function shapeCategorySeries(input: ChartInput): CategoryChartData {
   return {
     categoryLabel: DATE_HEADER,
     valueLabel: measures.map((measure) => measure.label).join(', '),
-    categories: buckets ? categories.map(buckets.labelOf) : [],
+    categories: buckets?.labels ?? [],
     series,
   };
 }
@@ -107,15 +107,15 @@ export function shapeCategorySeries(input: ChartInput): CategoryChartData {
  * the date or names no category), names joined with ' - '. Empty slices are left out: they have no arc to draw.
  */
 export function shapePie(input: ChartInput): PieChartData {
-  const { attributes, rows, times, active } = prepare(input);
+  const { attributes, rows, times, bounds, active } = prepare(input);
   // §5: a pie plots one attribute.
   const measure = measuresOf(input.chart, attributes)[0] ?? ROW_COUNT_MEASURE;
   const parts = active.filter(isCategoryAttribute);
-  const withMonth = parts.length === 0 || active.some(isTimeAttribute);
+  const months = bounds && (parts.length === 0 || active.some(isTimeAttribute)) ? timeBuckets(bounds, 'month') : null;
   const tallies = new Map<string, Tally>();
   rows.forEach((row, index) => {
     const names = parts.map((attribute) => categoryText(row[attribute.name]));
-    if (withMonth) names.push(monthLabel(new Date(times[index] ?? 0).toISOString().slice(0, 7)));
+    if (months) names.push(months.labels[months.indexOf(times[index] ?? 0)] ?? '');
     const name = names.join(NAME_SEPARATOR);
     let tally = tallies.get(name);
     if (!tally) tallies.set(name, (tally = new Tally()));
@@ -125,7 +125,7 @@ export function shapePie(input: ChartInput): PieChartData {
     .map(([name, tally]) => ({ key: name, label: name, value: tally.result(measure.aggregation) }))
     .filter((slice) => slice.value > 0)
     .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
-  const categoryLabel = [...parts.map((attribute) => attribute.label), ...(withMonth ? ['Month'] : [])].join(NAME_SEPARATOR);
+  const categoryLabel = [...parts.map((attribute) => attribute.label), ...(months ? ['Month'] : [])].join(NAME_SEPARATOR);
   return { categoryLabel, valueLabel: measure.label, slices };
 }
 
@@ -135,29 +135,30 @@ export function shapePie(input: ChartInput): PieChartData {
  */
 export function shapeTable(input: ChartInput, historical: boolean): TableChartData {
   const { attributes, rows, times, buckets, active } = prepare(input);
+  const dates = historical ? buckets : null;
   const categories = active.filter(isCategoryAttribute);
   const measures = active.filter((attribute) => attribute.isValue).flatMap((attribute) => measuresOf({ ...input.chart, plotAttrs: [attribute.name] }, attributes));
-  const grouped = new Map<string, { cells: Record<string, string>; tallies: Tally[] }>();
+  const grouped = new Map<string, { bucket: number; texts: string[]; tallies: Tally[] }>();
   rows.forEach((row, index) => {
-    const cells: Record<string, string> = {};
-    if (historical && buckets) cells[DATE_COLUMN] = buckets.keyOf(times[index] ?? 0);
-    for (const attribute of categories) cells[attribute.name] = categoryText(row[attribute.name]);
-    const key = Object.values(cells).join(KEY_SEPARATOR);
+    const bucket = dates ? dates.indexOf(times[index] ?? 0) : 0;
+    const texts = categories.map((attribute) => categoryText(row[attribute.name]));
+    const key = `${bucket}${KEY_SEPARATOR}${texts.join(KEY_SEPARATOR)}`;
     let entry = grouped.get(key);
-    if (!entry) grouped.set(key, (entry = { cells, tallies: measures.map(() => new Tally()) }));
-    measures.forEach((measure, measureIndex) => entry.tallies[measureIndex]?.add(measure.valueOf(row)));
+    if (!entry) grouped.set(key, (entry = { bucket, texts, tallies: measures.map(() => new Tally()) }));
+    for (let measureIndex = 0; measureIndex < measures.length; measureIndex++) entry.tallies[measureIndex]?.add(measures[measureIndex]?.valueOf(row) ?? 0);
   });
-  const tableRows: TableChartRow[] = [...grouped.entries()].map(([key, { cells, tallies }]) => {
-    const shown: Record<string, string> = { ...cells };
-    const bucket = cells[DATE_COLUMN];
-    if (bucket !== undefined && buckets) shown[DATE_COLUMN] = buckets.labelOf(bucket);
-    measures.forEach((measure, index) => (shown[measure.key] = formatValue(tallies[index]?.result(measure.aggregation) ?? 0)));
-    return { id: key, cells: shown };
+  const entries = [...grouped.entries()];
+  if (dates) entries.sort(([keyA, a], [keyB, b]) => a.bucket - b.bucket || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0));
+  const tableRows: TableChartRow[] = entries.map(([key, { bucket, texts, tallies }]) => {
+    const cells: Record<string, string> = {};
+    if (dates) cells[DATE_COLUMN] = dates.labels[bucket] ?? '';
+    categories.forEach((attribute, index) => (cells[attribute.name] = texts[index] ?? NOT_SET));
+    measures.forEach((measure, index) => (cells[measure.key] = formatValue(tallies[index]?.result(measure.aggregation) ?? 0)));
+    return { id: key, cells };
   });
-  if (historical) tableRows.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return {
     columns: [
-      ...(historical && buckets ? [{ id: DATE_COLUMN, header: DATE_HEADER }] : []),
+      ...(dates ? [{ id: DATE_COLUMN, header: DATE_HEADER }] : []),
       ...categories.map((attribute) => ({ id: attribute.name, header: attribute.label })),
       ...measures.map((measure) => ({ id: measure.key, header: measure.label })),
     ],
