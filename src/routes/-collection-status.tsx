@@ -5,6 +5,7 @@ import { getSession, subscribeSession } from '../lib/session';
 import { collectionProgress } from '../features/shell/collection-progress-store';
 import { RootLayout } from '../features/shell/components/RootLayout';
 import { useLinkedReport } from './-linked-report';
+import { useSavedReports } from './-saved-reports';
 import { CollectionReport } from './-collection-report';
 
 // Run and import/export panels and reports load apart from the entry, so the sign-in page stays within its JS budget.
@@ -42,6 +43,7 @@ export function RootWithCollectionStatus() {
   const { data: config = {} } = useQuery(configQueryOptions);
   const [reportStatusId, setReportStatusId] = useState<string | null>(null);
   useLinkedReport(signedIn, setReportStatusId);
+  const savedReports = useSavedReports(signedIn);
 
   const statusPanels = useMemo(
     () =>
@@ -89,5 +91,5 @@ export function RootWithCollectionStatus() {
   const importFile = (file: File) =>
     void import('../features/importexport/import-collection-file').then(({ importCollectionFile }) => importCollectionFile(queryClient, file));
 
-  return <RootLayout statusPanels={statusPanels} overlay={overlay} onImportFile={importFile} settingsPopups={settingsPopups} />;
+  return <RootLayout statusPanels={statusPanels} overlay={overlay} onImportFile={importFile} settingsPopups={settingsPopups} savedReports={savedReports} />;
 }

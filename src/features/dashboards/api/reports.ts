@@ -5,11 +5,14 @@ import { endpoints } from '../../../shared/endpoints';
 import { dashboardsKeys } from './dashboards-keys';
 
 /** GET {automation}/charts/getDashboardConfig: the saved reports of the caller's organization (part 3 §7). */
+export async function fetchReportList(signal?: AbortSignal): Promise<Report[]> {
+  return (await apiJson(endpoints.dashboards.list, reportListResponseSchema, { signal, fallbackMessage: DASHBOARD_MESSAGES.reportsFailed })).data;
+}
+
 export const reportListQuery = () =>
   queryOptions({
     queryKey: dashboardsKeys.reports(),
-    queryFn: async ({ signal }): Promise<Report[]> =>
-      (await apiJson(endpoints.dashboards.list, reportListResponseSchema, { signal, fallbackMessage: DASHBOARD_MESSAGES.reportsFailed })).data,
+    queryFn: ({ signal }) => fetchReportList(signal),
   });
 
 /**

@@ -8,13 +8,17 @@ import { hasWallDisplayMark, useWallDisplay } from '../../../offline/wall-displa
 import { usePageTitle } from '../route-meta';
 import { AppLayout, type AppLayoutProps } from './AppLayout';
 
-export type RootLayoutProps = Pick<AppLayoutProps, 'statusPanels' | 'overlay' | 'onImportFile' | 'settingsPopups'>;
+export type RootLayoutProps = Pick<AppLayoutProps, 'statusPanels' | 'overlay' | 'onImportFile' | 'settingsPopups'> &
+  /** The My Dashboards drawer's reports, fetched by the routes layer (the shell imports no other feature). */
+  Partial<Pick<AppLayoutProps, 'savedReports'>>;
+
+const NO_SAVED_REPORTS: AppLayoutProps['savedReports'] = [];
 
 // Loaded only for a wall display, so ordinary pages (and the sign-in page's budget) do not carry it.
 const WallDisplayIndicator = lazy(() => import('./WallDisplayIndicator').then((module) => ({ default: module.WallDisplayIndicator })));
 
 /** The root route's component: feeds the shell with the location, title, user and config. */
-export function RootLayout({ statusPanels, overlay, onImportFile, settingsPopups }: RootLayoutProps) {
+export function RootLayout({ statusPanels, overlay, onImportFile, settingsPopups, savedReports = NO_SAVED_REPORTS }: RootLayoutProps) {
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const title = usePageTitle();
   const userId = useSignedInUserId();
@@ -24,7 +28,7 @@ export function RootLayout({ statusPanels, overlay, onImportFile, settingsPopups
   const isWallDisplay = useWallDisplay();
 
   return (
-    <AppLayout pathname={pathname} title={title} user={userId !== null ? (user ?? null) : null} config={config ?? {}} savedReports={[]} statusPanels={statusPanels} overlay={overlay} onImportFile={onImportFile} settingsPopups={settingsPopups}>
+    <AppLayout pathname={pathname} title={title} user={userId !== null ? (user ?? null) : null} config={config ?? {}} savedReports={savedReports} statusPanels={statusPanels} overlay={overlay} onImportFile={onImportFile} settingsPopups={settingsPopups}>
       {(wallDisplayMarked || isWallDisplay) && (
         <Suspense fallback={null}>
           <WallDisplayIndicator />
