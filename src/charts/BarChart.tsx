@@ -1,4 +1,3 @@
-import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { memo } from 'react';
@@ -11,13 +10,13 @@ import {
   isEmptyCategoryData,
   maxValue,
   paddingRatio,
-  tickCategories,
   type CategoryChartProps,
 } from './category-chart';
+import { CategoryAxes } from './CategoryAxes';
 import { ChartFrame } from './ChartFrame';
 import { markLabel } from './format';
 import { seriesColour } from './palette';
-import { MARK_ATTRIBUTE, markTabIndex } from './roving-marks';
+import { markProps } from './roving-marks';
 
 /** Vertical bars: a group of bars per category, one per series (a single bar when not grouped). */
 export const BarChart = memo(function BarChart({ width, height, data, label }: CategoryChartProps) {
@@ -41,29 +40,17 @@ export const BarChart = memo(function BarChart({ width, height, data, label }: C
               return (
                 <rect
                   key={series.key}
-                  className="chart-mark"
-                  {...{ [MARK_ATTRIBUTE]: '' }}
-                  tabIndex={markTabIndex(index)}
-                  role="img"
-                  aria-label={markLabel(category, series.label, data.valueLabel, value)}
+                  {...markProps(index, markLabel(category, series.label, data.valueLabel, value), seriesColour(seriesIndex))}
                   x={seriesScale(series.key) ?? 0}
                   y={y}
                   width={Math.max(1, seriesScale.bandwidth())}
                   height={Math.max(0, innerHeight - y)}
-                  fill={seriesColour(seriesIndex)}
                 />
               );
             })}
           </Group>
         ))}
-        <AxisLeft scale={valueScale} numTicks={5} label={data.valueLabel} labelClassName="chart-axis-label" />
-        <AxisBottom
-          top={innerHeight}
-          scale={categoryScale}
-          tickValues={tickCategories(data.categories, innerWidth)}
-          label={data.categoryLabel}
-          labelClassName="chart-axis-label"
-        />
+        <CategoryAxes data={data} categoryScale={categoryScale} valueScale={valueScale} innerWidth={innerWidth} innerHeight={innerHeight} />
       </Group>
     </ChartFrame>
   );

@@ -16,7 +16,7 @@ import {
 import { ChartFrame } from './ChartFrame';
 import { markLabel } from './format';
 import { seriesColour } from './palette';
-import { MARK_ATTRIBUTE, markTabIndex } from './roving-marks';
+import { markProps } from './roving-marks';
 
 /** Dates down the side label every this many px at most. */
 const PX_PER_ROW_LABEL = 18;
@@ -45,16 +45,11 @@ export const HorizontalBarChart = memo(function HorizontalBarChart({ width, heig
               return (
                 <rect
                   key={series.key}
-                  className="chart-mark"
-                  {...{ [MARK_ATTRIBUTE]: '' }}
-                  tabIndex={markTabIndex(index)}
-                  role="img"
-                  aria-label={markLabel(category, series.label, data.valueLabel, value)}
+                  {...markProps(index, markLabel(category, series.label, data.valueLabel, value), seriesColour(seriesIndex))}
                   x={0}
                   y={seriesScale(series.key) ?? 0}
                   width={Math.max(0, valueScale(value))}
                   height={Math.max(1, seriesScale.bandwidth())}
-                  fill={seriesColour(seriesIndex)}
                 />
               );
             })}

@@ -1,14 +1,14 @@
-import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleLinear, scalePoint } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { memo } from 'react';
-import { categoryLegend, categoryTable, CHART_MARGIN, isEmptyCategoryData, maxValue, tickCategories, type CategoryChartProps } from './category-chart';
+import { categoryLegend, categoryTable, CHART_MARGIN, isEmptyCategoryData, maxValue, type CategoryChartProps } from './category-chart';
+import { CategoryAxes } from './CategoryAxes';
 import { ChartFrame } from './ChartFrame';
 import { markLabel } from './format';
 import { markerPath, markerShape } from './markers';
 import { seriesColour } from './palette';
-import { MARK_ATTRIBUTE, markTabIndex } from './roving-marks';
+import { markProps } from './roving-marks';
 
 const POINT_RADIUS = 4;
 /** Many points close together are drawn smaller so the line stays readable. */
@@ -43,27 +43,15 @@ export const LineChart = memo(function LineChart({ width, height, data, label }:
               {points.map((point) => (
                 <path
                   key={point.category}
-                  className="chart-mark"
-                  {...{ [MARK_ATTRIBUTE]: '' }}
-                  tabIndex={markTabIndex(markIndex++)}
-                  role="img"
-                  aria-label={markLabel(point.category, series.label, data.valueLabel, point.value)}
+                  {...markProps(markIndex++, markLabel(point.category, series.label, data.valueLabel, point.value), colour)}
                   transform={`translate(${categoryScale(point.category) ?? 0}, ${valueScale(point.value)})`}
                   d={path}
-                  fill={colour}
                 />
               ))}
             </Group>
           );
         })}
-        <AxisLeft scale={valueScale} numTicks={5} label={data.valueLabel} labelClassName="chart-axis-label" />
-        <AxisBottom
-          top={innerHeight}
-          scale={categoryScale}
-          tickValues={tickCategories(data.categories, innerWidth)}
-          label={data.categoryLabel}
-          labelClassName="chart-axis-label"
-        />
+        <CategoryAxes data={data} categoryScale={categoryScale} valueScale={valueScale} innerWidth={innerWidth} innerHeight={innerHeight} />
       </Group>
     </ChartFrame>
   );

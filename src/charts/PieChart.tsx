@@ -5,7 +5,7 @@ import { ChartFrame } from './ChartFrame';
 import { formatValue, markLabel } from './format';
 import { markerShape } from './markers';
 import { seriesColour } from './palette';
-import { MARK_ATTRIBUTE, markTabIndex } from './roving-marks';
+import { markProps } from './roving-marks';
 import type { PieChartData, PieSlice } from './types';
 
 export interface PieChartProps {
@@ -62,13 +62,8 @@ export const PieChart = memo(function PieChart({ width, height, data, label, sho
               return (
                 <g key={arc.data.key}>
                   <path
-                    className="chart-mark"
-                    {...{ [MARK_ATTRIBUTE]: '' }}
-                    tabIndex={markTabIndex(index)}
-                    role="img"
-                    aria-label={`${markLabel(arc.data.label, data.valueLabel, data.valueLabel, arc.data.value)} (${percent(arc.data.value, total)})`}
+                    {...markProps(index, `${markLabel(arc.data.label, data.valueLabel, data.valueLabel, arc.data.value)} (${percent(arc.data.value, total)})`, seriesColour(index))}
                     d={pie.path(arc) ?? ''}
-                    fill={seriesColour(index)}
                   />
                   {labelled && (
                     <text className="chart-pie-label" x={x * scale} y={y * scale} textAnchor={x >= 0 ? 'start' : 'end'} dominantBaseline="middle" aria-hidden="true">

@@ -29,3 +29,8 @@ export function onMarkKeyDown(event: KeyboardEvent<Element>): void {
   next.setAttribute('tabindex', '0');
   next.focus();
 }
+
+/** The attributes every focusable mark carries: its place in the roving tab order, its name and its colour. */
+export function markProps(index: number, label: string, fill: string) {
+  return { className: 'chart-mark', [MARK_ATTRIBUTE]: '', tabIndex: markTabIndex(index), role: 'img', 'aria-label': label, fill } as const;
+}
