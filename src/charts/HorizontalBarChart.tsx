@@ -13,6 +13,7 @@ import {
   paddingRatio,
   type CategoryChartProps,
 } from './category-chart';
+import { AxisName, BOTTOM_LABEL_OFFSET, PlainTick } from './CategoryAxes';
 import { ChartFrame } from './ChartFrame';
 import { markLabel } from './format';
 import { seriesColour } from './palette';
@@ -22,6 +23,8 @@ import { markProps } from './roving-marks';
 const PX_PER_ROW_LABEL = 18;
 /** Dates ('YYYY-MM-DD') need a wider left margin than numbers. */
 const LEFT_MARGIN = 88;
+/** The category axis's name sits clear of the dates. */
+const CATEGORY_LABEL_OFFSET = 64;
 
 /** §2 'Column grouped by date': horizontal bars, a group per date, a bar per series. */
 export const HorizontalBarChart = memo(function HorizontalBarChart({ width, height, data, label }: CategoryChartProps) {
@@ -58,11 +61,13 @@ export const HorizontalBarChart = memo(function HorizontalBarChart({ width, heig
         <AxisLeft
           scale={categoryScale}
           tickValues={data.categories.filter((_, index) => index % labelEvery === 0)}
-          label={data.categoryLabel}
-          labelOffset={64}
-          labelClassName="chart-axis-label"
+          tickComponent={PlainTick}
         />
-        <AxisBottom top={innerHeight} scale={valueScale} numTicks={5} label={data.valueLabel} labelClassName="chart-axis-label" />
+        <AxisName side="left" length={innerHeight} offset={CATEGORY_LABEL_OFFSET} label={data.categoryLabel} />
+        <AxisBottom top={innerHeight} scale={valueScale} numTicks={5} tickComponent={PlainTick} />
+        <g transform={`translate(0, ${innerHeight})`}>
+          <AxisName side="bottom" length={innerWidth} offset={BOTTOM_LABEL_OFFSET} label={data.valueLabel} />
+        </g>
       </Group>
     </ChartFrame>
   );

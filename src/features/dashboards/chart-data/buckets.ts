@@ -30,9 +30,28 @@ export interface TimeBuckets {
 
 const DAY_MS = 86_400_000;
 
-function utcDay(date: string): DateTime | null {
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTH_KEY = /^(\d{4})-(\d{2})$/;
+/** 'MMM' in en-US (§9), without asking Intl for a formatter. */
+const MONTH_NAMES = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** The first millisecond of a 'YYYY-MM-DD' UTC day, by arithmetic; null for another shape or an impossible date. */
+function isoDayStart(date: string): number | null {
+  const match = ISO_DAY.exec(date);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const ms = Date.UTC(year, month - 1, day);
+  const check = new Date(ms);
+  return check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day ? ms : null;
+}
+
+/** A frame date as its UTC day's first millisecond: plain days by arithmetic, any other ISO form through luxon. */
+function utcDayStart(date: string): number | null {
+  const plain = isoDayStart(date);
+  if (plain !== null) return plain;
+  if (ISO_DAY.test(date)) return null;
   const day = DateTime.fromISO(date, { zone: 'utc' });
-  return day.isValid ? day : null;
+  return day.isValid ? day.startOf('day').toMillis() : null;
 }
 
 /**
@@ -40,9 +59,9 @@ function utcDay(date: string): DateTime | null {
  * last day instead; no dates and no data give null.
  */
 export function frameBounds(frame: FrameDates | null, times: readonly number[]): FrameBounds | null {
-  const from = frame?.fromDate ? utcDay(frame.fromDate) : null;
-  const to = frame?.toDate ? utcDay(frame.toDate) : null;
-  if (from && to) return { fromMs: from.startOf('day').toMillis(), toMs: to.endOf('day').toMillis() };
+  const from = frame?.fromDate ? utcDayStart(frame.fromDate) : null;
+  const to = frame?.toDate ? utcDayStart(frame.toDate) : null;
+  if (from !== null && to !== null) return { fromMs: from, toMs: to + DAY_MS - 1 };
   if (times.length === 0) return null;
   let min = Infinity;
   let max = -Infinity;
@@ -62,6 +81,9 @@ export function bucketUnitOf(bounds: FrameBounds): BucketUnit {
 }
 
 export function monthLabel(monthKey: string): string {
+  const match = MONTH_KEY.exec(monthKey);
+  const name = match ? MONTH_NAMES[Number(match[2]) - 1] : undefined;
+  if (match && name) return `${name} ${match[1]}`;
   return DateTime.fromFormat(monthKey, 'yyyy-MM', { zone: 'utc' }).setLocale('en-US').toFormat('MMM yyyy');
 }
 

@@ -35,7 +35,20 @@ interface Prepared {
   active: readonly DatasetAttribute[];
 }
 
-function prepare({ breakdown, dataset, timeFrame }: ChartInput): Prepared {
+type FramedRows = Omit<Prepared, 'active'>;
+
+/**
+ * The filtered, framed rows of a dataset, kept per dataset (by identity) and filters and frame: every element of a
+ * report over one breakdown reads the same rows, and a year of them is worth reading once.
+ */
+const framedRowsCache = new WeakMap<Dataset, Map<string, FramedRows>>();
+
+function framedRows({ breakdown, dataset, timeFrame }: ChartInput): FramedRows {
+  const key = JSON.stringify([breakdown.config, timeFrame?.fromDate ?? null, timeFrame?.toDate ?? null]);
+  let cached = framedRowsCache.get(dataset);
+  if (!cached) framedRowsCache.set(dataset, (cached = new Map()));
+  const hit = cached.get(key);
+  if (hit) return hit;
   const attributes = attributesByName(dataset.attributes);
   const timeAttribute = timeAttributeOf(dataset.attributes);
   const filtered = filterRows(dataset.results, breakdown.config);
@@ -49,8 +62,15 @@ function prepare({ breakdown, dataset, timeFrame }: ChartInput): Prepared {
     rows.push(row);
     times.push(time);
   });
-  const named = breakdown.activeAttrs.flatMap((name) => attributes.get(name) ?? []);
-  return { attributes, rows, times, bounds, buckets: bounds ? timeBuckets(bounds) : null, active: named.length > 0 ? named : dataset.attributes };
+  const framed = { attributes, rows, times, bounds, buckets: bounds ? timeBuckets(bounds) : null };
+  cached.set(key, framed);
+  return framed;
+}
+
+function prepare(input: ChartInput): Prepared {
+  const framed = framedRows(input);
+  const named = input.breakdown.activeAttrs.flatMap((name) => framed.attributes.get(name) ?? []);
+  return { ...framed, active: named.length > 0 ? named : input.dataset.attributes };
 }
 
 /** The grouping attribute, when the chart names a category the dataset has. */
