@@ -66,7 +66,9 @@ async function dataEnv(dataDir: string): Promise<Record<string, string>> {
   return url ? { DATA_DIR: dataDir, DATABASE_URL: url } : { DATA_DIR: dataDir };
 }
 
-describe(`main (the server process, ${testDialect})`, () => {
+// Each test starts the server process (tsx compiles it afresh) once or twice: on a loaded 2-core machine that takes most of
+// 20 s.
+describe(`main (the server process, ${testDialect})`, { timeout: 90_000 }, () => {
   let root: string;
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
