@@ -2,23 +2,30 @@ import { useCallback, useRef, useState, type RefCallback } from 'react';
 
 /**
  * The width of the element the returned ref is put on, kept current with a ResizeObserver so charts redraw when their
- * report element is resized. Until the element has a width (before layout, or where nothing lays out) it is `fallback`.
+ * report element is resized. Until the element has a width (where nothing lays out) it is `fallback`. The third value
+ * says whether the element has been read yet: a chart drawn before that would be drawn again at once at its real width,
+ * so callers draw it only then (the read happens as the element mounts, before the browser paints).
  */
-export function useElementWidth<T extends HTMLElement>(fallback: number): [RefCallback<T>, number] {
-  const [width, setWidth] = useState(fallback);
+export function useElementWidth<T extends HTMLElement>(fallback: number): [RefCallback<T>, number, boolean] {
+  const [state, setState] = useState({ width: fallback, measured: false });
   const observer = useRef<ResizeObserver | null>(null);
-  const ref = useCallback<RefCallback<T>>((element) => {
-    observer.current?.disconnect();
-    observer.current = null;
-    if (!element) return;
-    // Whole pixels: sub-pixel jitter while a neighbour animates must not redraw thousands of marks.
-    const update = (measured: number) => {
-      if (measured > 0) setWidth(Math.floor(measured));
-    };
-    update(element.clientWidth);
-    if (typeof ResizeObserver === 'undefined') return;
-    observer.current = new ResizeObserver(([entry]) => update(entry?.contentRect.width ?? 0));
-    observer.current.observe(element);
-  }, []);
-  return [ref, width];
+  const ref = useCallback<RefCallback<T>>(
+    (element) => {
+      observer.current?.disconnect();
+      observer.current = null;
+      if (!element) return;
+      // Whole pixels: sub-pixel jitter while a neighbour animates must not redraw thousands of marks.
+      const update = (measured: number) => {
+        if (measured > 0) setState((current) => (current.measured && current.width === Math.floor(measured) ? current : { width: Math.floor(measured), measured: true }));
+      };
+      const initial = element.clientWidth;
+      if (initial > 0) update(initial);
+      else setState((current) => (current.measured ? current : { ...current, measured: true }));
+      if (typeof ResizeObserver === 'undefined') return;
+      observer.current = new ResizeObserver(([entry]) => update(entry?.contentRect.width ?? 0));
+      observer.current.observe(element);
+    },
+    [],
+  );
+  return [ref, state.width, state.measured];
 }

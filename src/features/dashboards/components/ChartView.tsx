@@ -23,13 +23,13 @@ function SeriesChart({ type, ...props }: CategoryChartProps & { type: keyof type
   return <Chart {...props} />;
 }
 
-/** Drawn before the first measurement, about a half-width element on a laptop. */
+/** The width where nothing lays out (no measurement), about a half-width element on a laptop. */
 const FALLBACK_WIDTH = 600;
 
 /** §2: the view that matches the element's chart type, as wide as its element and CHART_HEIGHT (§9) tall. */
 export function ChartView({ element, dataset, timeFrame }: ChartViewProps) {
   const { chart, dataBreakdownConfig, title } = element;
-  const [ref, width] = useElementWidth<HTMLDivElement>(FALLBACK_WIDTH);
+  const [ref, width, measured] = useElementWidth<HTMLDivElement>(FALLBACK_WIDTH);
   const fromDate = timeFrame?.fromDate ?? null;
   const toDate = timeFrame?.toDate ?? null;
   // Keyed on the dates, not the frame object, so a parent re-creating an equal frame does not reshape a year of rows.
@@ -42,7 +42,7 @@ export function ChartView({ element, dataset, timeFrame }: ChartViewProps) {
     <div ref={ref} className="chart-view" data-chart-type={chart.type}>
       {'table' in data ? (
         <ChartTable label={label} data={data.table} />
-      ) : 'pie' in data ? (
+      ) : !measured ? null : 'pie' in data ? (
         <PieChart width={width} height={CHART_HEIGHT} data={data.pie} label={label} />
       ) : (
         <SeriesChart type={data.type} width={width} height={CHART_HEIGHT} data={data.series} label={label} />
