@@ -89,21 +89,29 @@ export function shapeCategorySeries(input: ChartInput): CategoryChartData {
   const group = groupAttribute(input.chart, attributes);
   const categoryCount = buckets?.keys.length ?? 0;
   const cells = new Map<string, { measure: Measure; group: string; sums: Float64Array; counts: Float64Array }>();
-  rows.forEach((row, rowIndex) => {
+  // A lookup per measure by group value: no key string is built per row.
+  const cellsByGroup = measures.map(() => new Map<string, { measure: Measure; group: string; sums: Float64Array; counts: Float64Array }>());
+  const groupName = group?.name;
+  for (let rowIndex = 0; rowIndex < rows.length; rowIndex++) {
     const index = buckets ? buckets.indexOf(times[rowIndex] ?? 0) : -1;
-    if (index < 0) return;
-    const groupValue = group ? categoryText(row[group.name]) : '';
-    for (const measure of measures) {
-      const key = `${measure.key}${KEY_SEPARATOR}${groupValue}`;
-      let cell = cells.get(key);
+    if (index < 0) continue;
+    const row = rows[rowIndex];
+    if (!row) continue;
+    const groupValue = groupName === undefined ? '' : categoryText(row[groupName]);
+    for (let measureIndex = 0; measureIndex < measures.length; measureIndex++) {
+      const measure = measures[measureIndex];
+      const byGroup = cellsByGroup[measureIndex];
+      if (!measure || !byGroup) continue;
+      let cell = byGroup.get(groupValue);
       if (!cell) {
         cell = { measure, group: groupValue, sums: new Float64Array(categoryCount), counts: new Float64Array(categoryCount) };
-        cells.set(key, cell);
+        byGroup.set(groupValue, cell);
+        cells.set(`${measure.key}${KEY_SEPARATOR}${groupValue}`, cell);
       }
       cell.sums[index] = (cell.sums[index] ?? 0) + measure.valueOf(row);
       cell.counts[index] = (cell.counts[index] ?? 0) + 1;
     }
-  });
+  }
   const ordered = [...cells.entries()].sort(([, a], [, b]) => measures.indexOf(a.measure) - measures.indexOf(b.measure) || a.group.localeCompare(b.group));
   const series: ChartSeries[] = ordered.map(([key, cell]) => ({
     key,
@@ -133,10 +141,12 @@ export function shapePie(input: ChartInput): PieChartData {
   const parts = active.filter(isCategoryAttribute);
   const months = bounds && (parts.length === 0 || active.some(isTimeAttribute)) ? timeBuckets(bounds, 'month') : null;
   const tallies = new Map<string, Tally>();
+  const partNames = parts.map((attribute) => attribute.name);
   rows.forEach((row, index) => {
-    const names = parts.map((attribute) => categoryText(row[attribute.name]));
-    if (months) names.push(months.labels[months.indexOf(times[index] ?? 0)] ?? '');
-    const name = names.join(NAME_SEPARATOR);
+    // The parts joined with NAME_SEPARATOR, built as one string (no array per row).
+    let name = '';
+    for (let part = 0; part < partNames.length; part++) name += (part > 0 ? NAME_SEPARATOR : '') + categoryText(row[partNames[part] ?? '']);
+    if (months) name += (partNames.length > 0 ? NAME_SEPARATOR : '') + (months.labels[months.indexOf(times[index] ?? 0)] ?? '');
     let tally = tallies.get(name);
     if (!tally) tallies.set(name, (tally = new Tally()));
     tally.add(measure.valueOf(row));
@@ -159,12 +169,14 @@ export function shapeTable(input: ChartInput, historical: boolean): TableChartDa
   const categories = active.filter(isCategoryAttribute);
   const measures = active.filter((attribute) => attribute.isValue).flatMap((attribute) => measuresOf({ ...input.chart, plotAttrs: [attribute.name] }, attributes));
   const grouped = new Map<string, { bucket: number; texts: string[]; tallies: Tally[] }>();
+  const categoryNames = categories.map((attribute) => attribute.name);
   rows.forEach((row, index) => {
     const bucket = dates ? dates.indexOf(times[index] ?? 0) : 0;
-    const texts = categories.map((attribute) => categoryText(row[attribute.name]));
-    const key = `${bucket}${KEY_SEPARATOR}${texts.join(KEY_SEPARATOR)}`;
+    // The bucket and the category texts joined with KEY_SEPARATOR, built as one string (the texts kept once per row).
+    let key = `${bucket}${KEY_SEPARATOR}`;
+    for (let part = 0; part < categoryNames.length; part++) key += (part > 0 ? KEY_SEPARATOR : '') + categoryText(row[categoryNames[part] ?? '']);
     let entry = grouped.get(key);
-    if (!entry) grouped.set(key, (entry = { bucket, texts, tallies: measures.map(() => new Tally()) }));
+    if (!entry) grouped.set(key, (entry = { bucket, texts: categoryNames.map((name) => categoryText(row[name])), tallies: measures.map(() => new Tally()) }));
     for (let measureIndex = 0; measureIndex < measures.length; measureIndex++) entry.tallies[measureIndex]?.add(measures[measureIndex]?.valueOf(row) ?? 0);
   });
   const entries = [...grouped.entries()];
