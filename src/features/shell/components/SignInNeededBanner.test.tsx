@@ -66,7 +66,8 @@ describe('a refused token refresh with changes waiting', { timeout: 30_000 }, ()
     await events.type(await screen.findByLabelText(/E-mail/), user.userId);
     await events.type(screen.getByLabelText(/Password/), DEFAULT_PASSWORD);
     await events.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(studioBackend.saved.map((saved) => saved.testSuiteName)).toEqual(['Field notes']), { timeout: 5_000 });
+    // The replay waits for the sign-in, the user's details and the queue's next turn: seconds on a loaded machine.
+    await waitFor(() => expect(studioBackend.saved.map((saved) => saved.testSuiteName)).toEqual(['Field notes']), { timeout: 15_000 });
     expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
   });
 });
