@@ -7,16 +7,17 @@ import { server } from '../../../../tests/msw/server';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
 import { presetDates, timeFrameRange } from '../time-frame';
+import { reportListQuery } from '../api/reports';
 import { ReportViewPage } from './ReportViewPage';
 
 const HOUR_MS = 3_600_000;
 
-function renderView(id: string, options: DashboardsBackendOptions) {
+function renderView(id: string, options: DashboardsBackendOptions, queryClient = createQueryClient()) {
   const user = signInAs(['DASHBOARD_PUBLISHED'], { orgId: 'org-7' });
   const backend = dashboardsBackend(options);
   server.use(...backend.handlers);
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <ReportViewPage id={id} />
     </QueryClientProvider>,
   );
@@ -91,6 +92,13 @@ describe('ReportViewPage', () => {
     expect(screen.getByText('From report start til report end')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Calendar From' })).toHaveTextContent('2026/01/01');
     expect(backend.state.datasetRequests).toEqual([]);
+  });
+
+  it('shows a report that a cached list from before its save lacks, as Publish\'s new window meets it', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(reportListQuery().queryKey, []);
+    renderView('r-1', { reports: [savedReport], analyticsRows: [analytics('Checkout', 30)] }, queryClient);
+    expect(await screen.findByRole('heading', { name: 'Release health' })).toBeInTheDocument();
   });
 
   it("says 'Report not found' for an id the list does not hold", async () => {
