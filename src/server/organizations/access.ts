@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { ORGANIZATION_MESSAGES } from '../../shared/contracts/organizations';
+import { hasPermission } from '../../shared/permissions';
 import type { Db } from '../db/database';
 import { ApiError, FORBIDDEN_MESSAGE } from '../http/apiError';
 import { currentUser, type AppEnv } from '../http/appEnv';
@@ -34,3 +35,15 @@ export function canSee(caller: OrganizationCaller, id: string): boolean {
 }
 
 export const organizationNotFound = () => new ApiError(404, ORGANIZATION_MESSAGES.notFound);
+
+/**
+ * The organization a feed may read: the caller's own, or with ORGANIZATIONS_MANAGEMENT any existing one (the test suites
+ * feed and the dashboard feeds); otherwise 403, and 404 for an organization that does not exist.
+ */
+export async function requireReadableOrganization(db: Db, c: Context<AppEnv>, orgId: string): Promise<void> {
+  const user = currentUser(c);
+  if (orgId === user.row.org_id) return;
+  if (!hasPermission(user.features, 'ORGANIZATIONS_MANAGEMENT')) throw new ApiError(403, FORBIDDEN_MESSAGE);
+  const organization = await db.selectFrom('organizations').select('id').where('id', '=', orgId).executeTakeFirst();
+  if (!organization) throw new ApiError(404, `Organization ${orgId} not found`);
+}

@@ -240,14 +240,11 @@ export const UNAVAILABLE_MEDIA_ATTRIBUTES = [
 ] as const;
 export const UNAVAILABLE_MEDIA_REASON = 'Not recorded by this platform: runs capture no media, carrier or network data.';
 
-/** Part 3 §8. */
+/** Part 3 §8 (the unsaved-data prompt and 'Please confirm..' are the app's MESSAGES). */
 export const DASHBOARD_MESSAGES = {
   reportsFailed: 'Failed to get reports',
   noDashboards: 'You have no dashboards!',
   oneBound: 'From report start til report end',
-  unsavedChanges: 'You may lose any unsaved data - do you want to continue?',
-  doNotShowAgain: 'Do not show this message again',
-  confirmTitle: 'Please confirm..',
   reportRemoved: 'Report removed',
   reportNotFound: 'Report not found',
 } as const;

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { DASHBOARD_MESSAGES, MAX_REPORT_ELEMENTS, REPORT_TITLE_MAX, reportDraftSchema, type ReportDraft, type ReportElement } from '../../../shared/contracts/dashboards';
+import { MAX_REPORT_ELEMENTS, REPORT_TITLE_MAX, reportDraftSchema, type ReportDraft, type ReportElement } from '../../../shared/contracts/dashboards';
 import { errorText } from '../../../lib/error-messages';
+import { MESSAGES } from '../../../shared/constants';
 import { APP_BASE_PATH } from '../../../shared/endpoints';
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
@@ -178,7 +179,7 @@ export function ReportEditor({ id: initialId, initial, orgId, newElementSize, on
       )}
       <ConfirmDialog
         isOpen={confirmingDelete}
-        title={DASHBOARD_MESSAGES.confirmTitle}
+        title={MESSAGES.confirmTitle}
         message={REPORT_EDITOR_TEXT.removePrompt(saved.title)}
         onConfirm={() => void remove()}
         onCancel={() => setConfirmingDelete(false)}

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DASHBOARD_MESSAGES } from '../../../shared/contracts/dashboards';
 import { Disclosure, Drawer } from '../../../ui/Disclosure';
 import { Link } from '../../../ui/Link';
 import { activeRouteOf, drawerReports, isEntryActive, type MenuEntry, type MenuIcon, type SavedReportSummary } from '../menu-items';
@@ -57,7 +58,7 @@ export function SideMenu({ entries, pathname, savedReports }: SideMenuProps) {
           triggerClassName="side-menu__item"
         >
           {reports.length === 0 ? (
-            <p className="side-menu__empty">You have no dashboards!</p>
+            <p className="side-menu__empty">{DASHBOARD_MESSAGES.noDashboards}</p>
           ) : (
             <ul className="side-menu__drawer-list">
               {reports.map((report) => (

@@ -2,9 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { testSuiteFeedResponseSchema } from '../../../shared/contracts/collections';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { TEST_SUITES_FEED_BASE } from '../../../shared/endpoints';
-import { hasPermission } from '../../../shared/permissions';
-import { ApiError, FORBIDDEN_MESSAGE } from '../../http/apiError';
-import { currentUser } from '../../http/appEnv';
+import { requireReadableOrganization } from '../../organizations/access';
 import type { Api } from '../../services';
 import { listCollections } from '../repository';
 
@@ -27,12 +25,7 @@ export function registerTestSuitesFeed({ app, endpoint, services }: Api): void {
 
   app.openapi(route, async (c) => {
     const { orgId } = c.req.valid('param');
-    const user = currentUser(c);
-    if (orgId !== user.row.org_id) {
-      if (!hasPermission(user.features, 'ORGANIZATIONS_MANAGEMENT')) throw new ApiError(403, FORBIDDEN_MESSAGE);
-      const organization = await services.db.selectFrom('organizations').select('id').where('id', '=', orgId).executeTakeFirst();
-      if (!organization) throw new ApiError(404, `Organization ${orgId} not found`);
-    }
+    await requireReadableOrganization(services.db, c, orgId);
     const collections = await listCollections(services.db, { orgId });
     const data = collections.map(({ id, testSuiteName, tags, version }) => ({ id, testSuiteName, tags, version }));
     return c.json({ success: true as const, data }, 200);
