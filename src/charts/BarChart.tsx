@@ -4,6 +4,7 @@ import { memo } from 'react';
 import {
   BAR_PADDING_PX,
   categoryLegend,
+  categorySeriesColours,
   categoryTable,
   CHART_MARGIN,
   GROUP_PADDING_PX,
@@ -15,7 +16,6 @@ import {
 import { CategoryAxes } from './CategoryAxes';
 import { ChartFrame } from './ChartFrame';
 import { markLabel } from './format';
-import { seriesColour } from './palette';
 import { markProps } from './roving-marks';
 
 /** Vertical bars: a group of bars per category, one per series (a single bar when not grouped). */
@@ -27,9 +27,10 @@ export const BarChart = memo(function BarChart({ width, height, data, label }: C
   const seriesScale = scaleBand<string>({ domain: data.series.map((series) => series.key), range: [0, categoryScale.bandwidth()] });
   seriesScale.paddingInner(paddingRatio(BAR_PADDING_PX, seriesScale.step()));
   const valueScale = scaleLinear<number>({ domain: [0, maxValue(data) || 1], range: [innerHeight, 0], nice: true });
+  const colours = categorySeriesColours(data);
   let markIndex = 0;
   return (
-    <ChartFrame label={label} width={width} height={height} isEmpty={isEmptyCategoryData(data)} legend={categoryLegend(data)} table={categoryTable(data)}>
+    <ChartFrame label={label} width={width} height={height} isEmpty={isEmptyCategoryData(data)} legend={categoryLegend(data, colours)} table={categoryTable(data)}>
       <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
         {data.categories.map((category, categoryIndex) => (
           <Group key={category} left={categoryScale(category) ?? 0}>
@@ -40,7 +41,7 @@ export const BarChart = memo(function BarChart({ width, height, data, label }: C
               return (
                 <rect
                   key={series.key}
-                  {...markProps(index, markLabel(category, series.label, data.valueLabel, value), seriesColour(seriesIndex))}
+                  {...markProps(index, markLabel(category, series.label, data.valueLabel, value), colours[seriesIndex] ?? '')}
                   x={seriesScale(series.key) ?? 0}
                   y={y}
                   width={Math.max(1, seriesScale.bandwidth())}

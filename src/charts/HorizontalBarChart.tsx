@@ -5,6 +5,7 @@ import { memo } from 'react';
 import {
   BAR_PADDING_PX,
   categoryLegend,
+  categorySeriesColours,
   categoryTable,
   CHART_MARGIN,
   GROUP_PADDING_PX,
@@ -16,7 +17,6 @@ import {
 import { AxisName, BOTTOM_LABEL_OFFSET, PlainTick } from './CategoryAxes';
 import { ChartFrame } from './ChartFrame';
 import { markLabel } from './format';
-import { seriesColour } from './palette';
 import { markProps } from './roving-marks';
 
 /** Dates down the side label every this many px at most. */
@@ -36,9 +36,10 @@ export const HorizontalBarChart = memo(function HorizontalBarChart({ width, heig
   seriesScale.paddingInner(paddingRatio(BAR_PADDING_PX, seriesScale.step()));
   const valueScale = scaleLinear<number>({ domain: [0, maxValue(data) || 1], range: [0, innerWidth], nice: true });
   const labelEvery = Math.max(1, Math.ceil((data.categories.length * PX_PER_ROW_LABEL) / Math.max(1, innerHeight)));
+  const colours = categorySeriesColours(data);
   let markIndex = 0;
   return (
-    <ChartFrame label={label} width={width} height={height} isEmpty={isEmptyCategoryData(data)} legend={categoryLegend(data)} table={categoryTable(data)}>
+    <ChartFrame label={label} width={width} height={height} isEmpty={isEmptyCategoryData(data)} legend={categoryLegend(data, colours)} table={categoryTable(data)}>
       <Group left={LEFT_MARGIN} top={CHART_MARGIN.top}>
         {data.categories.map((category, categoryIndex) => (
           <Group key={category} top={categoryScale(category) ?? 0}>
@@ -48,7 +49,7 @@ export const HorizontalBarChart = memo(function HorizontalBarChart({ width, heig
               return (
                 <rect
                   key={series.key}
-                  {...markProps(index, markLabel(category, series.label, data.valueLabel, value), seriesColour(seriesIndex))}
+                  {...markProps(index, markLabel(category, series.label, data.valueLabel, value), colours[seriesIndex] ?? '')}
                   x={0}
                   y={seriesScale(series.key) ?? 0}
                   width={Math.max(0, valueScale(value))}

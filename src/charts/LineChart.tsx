@@ -2,12 +2,11 @@ import { Group } from '@visx/group';
 import { scaleLinear, scalePoint } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { memo } from 'react';
-import { categoryLegend, categoryTable, CHART_MARGIN, isEmptyCategoryData, maxValue, type CategoryChartProps } from './category-chart';
+import { categoryLegend, categorySeriesColours, categoryTable, CHART_MARGIN, isEmptyCategoryData, maxValue, type CategoryChartProps } from './category-chart';
 import { CategoryAxes } from './CategoryAxes';
 import { ChartFrame } from './ChartFrame';
 import { markLabel } from './format';
 import { markerPath, markerShape } from './markers';
-import { seriesColour } from './palette';
 import { markProps } from './roving-marks';
 
 const POINT_RADIUS = 4;
@@ -22,12 +21,13 @@ export const LineChart = memo(function LineChart({ width, height, data, label }:
   const categoryScale = scalePoint<string>({ domain: [...data.categories], range: [0, innerWidth], padding: 0.5 });
   const valueScale = scaleLinear<number>({ domain: [0, maxValue(data) || 1], range: [innerHeight, 0], nice: true });
   const radius = data.categories.length / Math.max(1, innerWidth) > DENSE_POINTS_PER_PX ? DENSE_POINT_RADIUS : POINT_RADIUS;
+  const colours = categorySeriesColours(data);
   let markIndex = 0;
   return (
-    <ChartFrame label={label} width={width} height={height} isEmpty={isEmptyCategoryData(data)} legend={categoryLegend(data)} table={categoryTable(data)}>
+    <ChartFrame label={label} width={width} height={height} isEmpty={isEmptyCategoryData(data)} legend={categoryLegend(data, colours)} table={categoryTable(data)}>
       <Group left={CHART_MARGIN.left} top={CHART_MARGIN.top}>
         {data.series.map((series, seriesIndex) => {
-          const colour = seriesColour(seriesIndex);
+          const colour = colours[seriesIndex] ?? '';
           const path = markerPath(markerShape(seriesIndex), radius);
           const points = data.categories.map((category, index) => ({ category, value: series.values[index] ?? 0 }));
           return (

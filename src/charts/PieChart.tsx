@@ -4,7 +4,7 @@ import { memo } from 'react';
 import { ChartFrame } from './ChartFrame';
 import { formatValue, markLabel } from './format';
 import { markerShape } from './markers';
-import { seriesColour } from './palette';
+import { seriesColours } from './palette';
 import { markProps } from './roving-marks';
 import type { PieChartData, PieSlice } from './types';
 
@@ -36,11 +36,12 @@ function percent(value: number, total: number): string {
 export const PieChart = memo(function PieChart({ width, height, data, label, showLegend = true }: PieChartProps) {
   const radius = Math.max(0, Math.min(width, height) / 2 - LABEL_MARGIN);
   const total = data.slices.reduce((sum, slice) => sum + slice.value, 0);
+  const colours = seriesColours(data.slices.map((slice) => slice.label));
   const legend = showLegend
     ? data.slices.map((slice, index) => ({
         key: slice.key,
         label: slice.label,
-        colour: seriesColour(index),
+        colour: colours[index] ?? '',
         shape: markerShape(index),
         detail: `${formatValue(slice.value)} (${percent(slice.value, total)})`,
       }))
@@ -62,7 +63,7 @@ export const PieChart = memo(function PieChart({ width, height, data, label, sho
               return (
                 <g key={arc.data.key}>
                   <path
-                    {...markProps(index, `${markLabel(arc.data.label, data.valueLabel, data.valueLabel, arc.data.value)} (${percent(arc.data.value, total)})`, seriesColour(index))}
+                    {...markProps(index, `${markLabel(arc.data.label, data.valueLabel, data.valueLabel, arc.data.value)} (${percent(arc.data.value, total)})`, colours[index] ?? '')}
                     d={pie.path(arc) ?? ''}
                   />
                   {labelled && (

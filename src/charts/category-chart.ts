@@ -1,7 +1,7 @@
 import { formatValue } from './format';
 import type { LegendItem } from './Legend';
 import { markerShape } from './markers';
-import { seriesColour } from './palette';
+import { seriesColours } from './palette';
 import type { ScreenReaderTableProps } from './ScreenReaderTable';
 import type { CategoryChartData } from './types';
 
@@ -27,9 +27,13 @@ export function isEmptyCategoryData(data: CategoryChartData): boolean {
 }
 
 /** A legend only when there is more than one series to tell apart. */
-export function categoryLegend(data: CategoryChartData): LegendItem[] | null {
+export function categoryLegend(data: CategoryChartData, colours: readonly string[]): LegendItem[] | null {
   if (data.series.length < 2) return null;
-  return data.series.map((series, index) => ({ key: series.key, label: series.label, colour: seriesColour(index), shape: markerShape(index) }));
+  return data.series.map((series, index) => ({ key: series.key, label: series.label, colour: colours[index] ?? '', shape: markerShape(index) }));
+}
+
+export function categorySeriesColours(data: CategoryChartData): string[] {
+  return seriesColours(data.series.map((series) => series.label));
 }
 
 export function categoryTable(data: CategoryChartData): Omit<ScreenReaderTableProps, 'caption'> {

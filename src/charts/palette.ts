@@ -34,6 +34,29 @@ export function contrastRatio(first: string, second: string): number {
   return ((light ?? 0) + 0.05) / ((dark ?? 0) + 0.05);
 }
 
-export function seriesColour(index: number): string {
-  return CHART_PALETTE[index % CHART_PALETTE.length] ?? CHART_PALETTE[0];
+/**
+ * Results keep one colour in every chart, whatever their position: PASSED is always green and FAILED always red, so a
+ * bar chart and a pie of the same runs agree. Only a label that is exactly a result gets one; 'Login - PASSED' is a
+ * name of its own.
+ */
+export const RESULT_COLOURS: Readonly<Record<string, string>> = {
+  PASSED: '#2e7d32',
+  FAILED: '#b3261e',
+  SKIPPED: '#455a64',
+  CANCELLED: '#5d4037',
+  ABORTED: '#a84b00',
+};
+
+const reservedForResults = new Set(Object.values(RESULT_COLOURS));
+/** Other series take the palette's remaining colours in order, so none of them looks like a result. */
+const POSITIONAL_PALETTE = CHART_PALETTE.filter((colour) => !reservedForResults.has(colour));
+
+function positionalColour(index: number): string {
+  return POSITIONAL_PALETTE[index % POSITIONAL_PALETTE.length] ?? CHART_PALETTE[0];
+}
+
+/** The colour of each series (or slice), in order: results by meaning, the rest by position among themselves. */
+export function seriesColours(labels: readonly string[]): string[] {
+  let position = 0;
+  return labels.map((label) => RESULT_COLOURS[label.toUpperCase()] ?? positionalColour(position++));
 }
