@@ -119,6 +119,9 @@ export interface SavedReportSummary {
   title: string;
 }
 
+/** The drawer's reports once read, or why there are none to show yet: still loading, or the list failed. */
+export type SavedReports = readonly SavedReportSummary[] | 'loading' | 'failed';
+
 const DRAWER_EXCLUDED_TITLES: readonly string[] = ['Leadership Dashboard', 'Custom Dashboard'];
 
 /** The My Dashboards drawer lists saved reports except the leadership and custom dashboards. */

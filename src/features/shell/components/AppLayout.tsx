@@ -1,13 +1,14 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { StudioConfig } from '../../../shared/config';
 import type { StoredUser } from '../../../shared/contracts/auth';
 import { layoutVisibility } from '../layout-visibility';
-import { buildMenu, type SavedReportSummary } from '../menu-items';
+import { buildMenu, type SavedReports } from '../menu-items';
 import { CollectionImportInput } from './CollectionImportInput';
 import type { StatusPanelSlots } from './CollectionStatusSidebar';
 import type { SettingsPopupSlots } from './Header';
 import { PageFrame } from './PageFrame';
 import { useCollectionInProgress } from '../collection-progress-store';
+import { collectionSidebar } from '../collection-sidebar-store';
 
 // The chrome loads apart from the rest of the signed-in shell, when a page shows it.
 const Header = lazy(() => import('./Header').then((module) => ({ default: module.Header })));
@@ -20,7 +21,7 @@ export interface AppLayoutProps {
   title: string | undefined;
   user: StoredUser | null;
   config: StudioConfig;
-  savedReports: readonly SavedReportSummary[];
+  savedReports: SavedReports;
   children: ReactNode;
   /** Contents of the collection status sidebar's panels. */
   statusPanels?: StatusPanelSlots;
@@ -43,6 +44,7 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
   // The header hides its toggle while a collection is in progress (spec part 1 §2), so the sidebar shows by itself then:
   // otherwise a user arriving mid-run could neither watch nor cancel it.
   const collectionInProgress = useCollectionInProgress();
+  useEffect(() => collectionSidebar.onOpen(() => setSidebarOpen(true)), []);
   const visibility = layoutVisibility(pathname);
   const showSidebar = visibility.sidebar && (isSidebarOpen || collectionInProgress);
   const features = user?.permissions.features ?? [];

@@ -1,10 +1,10 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { buildMenu } from '../menu-items';
+import { buildMenu, type SavedReports } from '../menu-items';
 import { SideMenu } from './SideMenu';
 
-function renderMenu(pathname: string, savedReports: readonly { id: string; title: string }[] = []) {
+function renderMenu(pathname: string, savedReports: SavedReports = []) {
   const entries = buildMenu(['STUDIO', 'CONTROL_ROOM', 'DASHBOARD_MANAGEMENT', 'LEGACY_DASHBOARD'], {});
   render(<SideMenu entries={entries} pathname={pathname} savedReports={savedReports} />);
   return userEvent.setup();
@@ -42,6 +42,20 @@ describe('SideMenu', () => {
     await user.click(drawerTrigger);
     expect(drawerTrigger).toHaveAttribute('aria-expanded', 'false');
     expect(screen.queryByText('You have no dashboards!')).not.toBeVisible();
+  });
+
+  it('says the list is loading, not that there are no dashboards, until it is read', async () => {
+    const user = renderMenu('/dashboards-edit/BLANK', 'loading');
+    await user.click(screen.getByRole('button', { name: /My Dashboards/ }));
+    expect(screen.getByRole('status')).toHaveTextContent('Loading dashboards…');
+    expect(screen.queryByText('You have no dashboards!')).toBeNull();
+  });
+
+  it('says the list failed when it could not be read', async () => {
+    const user = renderMenu('/dashboards-edit/BLANK', 'failed');
+    await user.click(screen.getByRole('button', { name: /My Dashboards/ }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to get reports');
+    expect(screen.queryByText('You have no dashboards!')).toBeNull();
   });
 
   it('closes the drawer when a report is chosen', async () => {

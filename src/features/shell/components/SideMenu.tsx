@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DASHBOARD_MESSAGES } from '../../../shared/contracts/dashboards';
 import { Disclosure, Drawer } from '../../../ui/Disclosure';
 import { Link } from '../../../ui/Link';
-import { activeRouteOf, drawerReports, isEntryActive, type MenuEntry, type MenuIcon, type SavedReportSummary } from '../menu-items';
+import { activeRouteOf, drawerReports, isEntryActive, type MenuEntry, type MenuIcon, type SavedReports } from '../menu-items';
 
 const ICON_GLYPHS: Record<MenuIcon, string> = {
   studio: '✎',
@@ -26,7 +26,7 @@ export interface SideMenuProps {
   /** Current path relative to /studio. */
   pathname: string;
   /** Saved reports for the My Dashboards drawer. */
-  savedReports: readonly SavedReportSummary[];
+  savedReports: SavedReports;
 }
 
 function EntryLabel({ entry }: { entry: MenuEntry }) {
@@ -44,7 +44,7 @@ export function SideMenu({ entries, pathname, savedReports }: SideMenuProps) {
   const activeRoute = activeRouteOf(pathname);
   const [openDrawer, setOpenDrawer] = useState<string | null>(null);
   const [submenuChoice, setSubmenuChoice] = useState<Record<string, boolean>>({});
-  const reports = drawerReports(savedReports);
+  const reports = typeof savedReports === 'string' ? savedReports : drawerReports(savedReports);
 
   const renderEntry = (entry: MenuEntry) => {
     const active = isEntryActive(entry, activeRoute);
@@ -57,7 +57,11 @@ export function SideMenu({ entries, pathname, savedReports }: SideMenuProps) {
           onExpandedChange={(expanded) => setOpenDrawer(expanded ? entry.id : null)}
           triggerClassName="side-menu__item"
         >
-          {reports.length === 0 ? (
+          {reports === 'loading' ? (
+            <p className="side-menu__empty" role="status">Loading dashboards…</p>
+          ) : reports === 'failed' ? (
+            <p className="side-menu__empty" role="alert">{DASHBOARD_MESSAGES.reportsFailed}</p>
+          ) : reports.length === 0 ? (
             <p className="side-menu__empty">{DASHBOARD_MESSAGES.noDashboards}</p>
           ) : (
             <ul className="side-menu__drawer-list">
