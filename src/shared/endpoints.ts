@@ -191,7 +191,9 @@ export const endpoints = {
 } as const;
 
 /** Calls on which a 400/401 must not log the user out (spec part 1 §8 Session). */
-export const SESSION_EXEMPT_PATHS: readonly string[] = [endpoints.auth.tokens, endpoints.auth.refreshToken, endpoints.auth.sso];
+export const SESSION_EXEMPT_PATHS: readonly string[] = [endpoints.auth.tokens, endpoints.auth.refreshToken, endpoints.auth.sso,
+  // A wall display reads these with its display token, not a session: a 401 there is a revoked link, not a logout.
+  endpoints.customDashboard.sharedProjectList, endpoints.customDashboard.sharedExecutionResults, endpoints.customDashboard.sharedTestPlanData];
 
 export const TOKEN_HEADER = 'token';
 export const REFRESH_TOKEN_HEADER = 'refreshtoken';

@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { controlRoomHandlers } from './control-room';
+import { customDashboardHandlers } from './custom-dashboard';
 import { dashboardsHandlers } from './dashboards';
 import { handlers } from './handlers';
 import { importExportHandlers } from './importexport';
@@ -12,4 +13,4 @@ import { usersHandlers } from './users';
 import { groupsHandlers } from './groups';
 
 /** The msw server of the unit project; tests add per-test handlers with server.use(). */
-export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers);
+export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers);
