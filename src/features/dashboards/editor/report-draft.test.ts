@@ -34,6 +34,15 @@ describe('report drafts', () => {
     expect(newElement('table', 1).id).not.toBe(element.id);
   });
 
+  it('starts a pie on the result alone, since every attribute shown would make a slice per row', () => {
+    expect(newElement('pieGraph', 1).dataBreakdownConfig.activeAttrs).toEqual(['result']);
+    expect(newElement('table', 1).dataBreakdownConfig.activeAttrs).toEqual(CAPTURED_DATA_ATTRIBUTES.map((attribute) => attribute.name));
+    const pieOnAnalytics = withBreakdown(newElement('pieGraph', 1), 'analyticsData');
+    expect(pieOnAnalytics.dataBreakdownConfig.activeAttrs).toEqual(['result']);
+    const withoutResult: Dataset = { attributes: CAPTURED_DATA_ATTRIBUTES.filter((attribute) => attribute.name !== 'result'), results: [] };
+    expect(withBreakdown(newElement('pieGraph', 1), 'analyticsData', withoutResult).dataBreakdownConfig.activeAttrs).toEqual(['collection']);
+  });
+
   it('reads {layout} as the size of new elements, full width otherwise', () => {
     expect(layoutSize('0.25')).toBe(0.25);
     expect(layoutSize('0.75')).toBe(0.75);

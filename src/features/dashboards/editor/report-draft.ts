@@ -53,7 +53,18 @@ export function breakdownAttributes(breakdown: DataBreakdown, dataset?: Dataset)
 
 const newElementId = (): string => crypto.randomUUID();
 
-/** A new element of a chart type over the default breakdown, showing every attribute. */
+/**
+ * The attributes a new element shows. A table shows every column. A pie names a slice per combination of its shown
+ * attributes, so with all of them it would draw a slice per row: it starts on the result alone (runs or steps by
+ * result), or on the first filterable attribute of a dataset without one.
+ */
+export function startingAttributes(type: ChartType, attributes: readonly DatasetAttribute[]): string[] {
+  if (type !== 'pieGraph') return attributes.map((attribute) => attribute.name);
+  const slices = attributes.find((attribute) => attribute.name === 'result') ?? attributes.find((attribute) => attribute.filterable);
+  return slices ? [slices.name] : attributes.map((attribute) => attribute.name);
+}
+
+/** A new element of a chart type over the default breakdown, with the attributes its type starts with. */
 export function newElement(type: ChartType, size: ElementSize): ReportElement {
   const attributes = breakdownAttributes(DEFAULT_BREAKDOWN);
   return {
@@ -63,21 +74,22 @@ export function newElement(type: ChartType, size: ElementSize): ReportElement {
     // No plot attribute yet: a chart then counts its rows, so the preview shows something before the user picks.
     chart: { type, plotAttrs: [], group: null, timeUnit: DEFAULT_TIME_UNIT },
     dataBreakdown: DEFAULT_BREAKDOWN,
-    dataBreakdownConfig: { config: {}, activeAttrs: attributes.map((attribute) => attribute.name) },
+    dataBreakdownConfig: { config: {}, activeAttrs: startingAttributes(type, attributes) },
   };
 }
 
 /**
- * Another breakdown has other attributes: filters start again, every attribute is shown, and the chart keeps only the
- * plot and grouping attributes the new breakdown also has.
+ * Another breakdown has other attributes: filters start again, the attributes shown are those a new element of the
+ * type starts with, and the chart keeps only the plot and grouping attributes the new breakdown also has.
  */
 export function withBreakdown(element: ReportElement, breakdown: DataBreakdown, dataset?: Dataset): ReportElement {
   if (breakdown === element.dataBreakdown) return element;
-  const names = new Set(breakdownAttributes(breakdown, dataset).map((attribute) => attribute.name));
+  const attributes = breakdownAttributes(breakdown, dataset);
+  const names = new Set(attributes.map((attribute) => attribute.name));
   return {
     ...element,
     dataBreakdown: breakdown,
-    dataBreakdownConfig: { config: {}, activeAttrs: [...names] },
+    dataBreakdownConfig: { config: {}, activeAttrs: startingAttributes(element.chart.type, attributes) },
     chart: {
       ...element.chart,
       plotAttrs: element.chart.plotAttrs.filter((name) => names.has(name)),
