@@ -3,6 +3,7 @@ import { loginRequestSchema, ssoRequestSchema } from '../../src/shared/contracts
 import type { ErrorBody } from '../../src/shared/contracts/errors';
 import type { HealthItem } from '../../src/shared/contracts/health';
 import { MESSAGES } from '../../src/shared/constants';
+import type { Permission } from '../../src/shared/permissions';
 import { REFRESH_TOKEN_HEADER, TOKEN_HEADER } from '../../src/shared/endpoints';
 import { authBackend, VALID_GOOGLE_CODE, type TokenPair } from './auth-backend';
 
@@ -17,6 +18,15 @@ export function errorResponse(status: number, message: string, fieldErrors?: Rec
 export function bearer(request: Request): string | undefined {
   const header = request.headers.get('Authorization');
   return header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : undefined;
+}
+
+/** The signed-in caller holding one of `features`, as the server checks it; else the 401 or 403 it answers. */
+export function authorizeFeatures(request: Request, features: readonly Permission[]): { orgId: string; userId: string } | Response {
+  const userId = authBackend.authenticate(bearer(request));
+  if (!userId) return errorResponse(401, 'Your session has expired.');
+  const user = authBackend.findUser(userId);
+  if (!user || !features.some((feature) => user.permissions.features.includes(feature))) return errorResponse(403, 'You do not have permission to do this.');
+  return { orgId: user.orgId, userId };
 }
 
 function tokenHeaders(pair: TokenPair): Record<string, string> {

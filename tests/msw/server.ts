@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { controlRoomHandlers } from './control-room';
 import { customDashboardHandlers } from './custom-dashboard';
+import { displayTokensHandlers } from './custom-dashboard-display';
 import { dashboardsHandlers } from './dashboards';
 import { handlers } from './handlers';
 import { importExportHandlers } from './importexport';
@@ -13,4 +14,4 @@ import { usersHandlers } from './users';
 import { groupsHandlers } from './groups';
 
 /** The msw server of the unit project; tests add per-test handlers with server.use(). */
-export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers);
+export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers, ...displayTokensHandlers);
