@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DASHBOARD_MESSAGES, type TimeFrame } from '../../shared/contracts/dashboards';
+import { DASHBOARD_MESSAGES, type TimeFrame } from '../shared/contracts/dashboards';
 import {
   currentTimeFrame,
   defaultTimeFrame,

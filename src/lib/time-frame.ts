@@ -5,8 +5,8 @@ import {
   TIME_FRAME_NAMES,
   type TimeFrame,
   type TimeFrameType,
-} from '../../shared/contracts/dashboards';
-import { DATE_FORMATS } from '../../lib/dates';
+} from '../shared/contracts/dashboards';
+import { DATE_FORMATS } from './dates';
 
 /**
  * Time frames of part 3 §2 (Time frame selector), §4 and §5. Every day is a UTC day: a report reads the same rows

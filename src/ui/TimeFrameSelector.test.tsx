@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import type { TimeFrame } from '../../../shared/contracts/dashboards';
-import { makeTimeFrame, presetDates } from '../time-frame';
+import type { TimeFrame } from '../shared/contracts/dashboards';
+import { makeTimeFrame, presetDates } from '../lib/time-frame';
 import { TimeFrameSelector } from './TimeFrameSelector';
 
 function renderSelector(initial: TimeFrame) {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { TIME_FRAME_NAMES, TIME_FRAME_TYPES, type TimeFrame, type TimeFrameType } from '../../../shared/contracts/dashboards';
-import { DATE_FORMATS } from '../../../lib/dates';
-import { DatePicker } from '../../../ui/DatePicker';
-import { Select } from '../../../ui/Select';
-import { makeTimeFrame, TIME_FRAME_MESSAGES, timeFrameError, timeFrameText } from '../time-frame';
-import './TimeFrameSelector.css';
+import { TIME_FRAME_NAMES, TIME_FRAME_TYPES, type TimeFrame, type TimeFrameType } from '../shared/contracts/dashboards';
+import { DATE_FORMATS } from '../lib/dates';
+import { DatePicker } from './DatePicker';
+import { Select } from './Select';
+import { makeTimeFrame, TIME_FRAME_MESSAGES, timeFrameError, timeFrameText } from '../lib/time-frame';
+import './time-frame-selector.css';
 
 export interface TimeFrameSelectorProps {
   value: TimeFrame;

@@ -3,7 +3,7 @@ import { CHART_TYPE_LABELS, type DataBreakdown, type Dataset, type ElementSize, 
 import { errorText } from '../../../lib/error-messages';
 import { Spinner } from '../../../ui/ProgressBar';
 import { datasetQuery } from '../api/datasets';
-import { isTimeFrameValid } from '../time-frame';
+import { isTimeFrameValid } from '../../../lib/time-frame';
 import { ChartView } from './ChartView';
 import './ReportGrid.css';
 

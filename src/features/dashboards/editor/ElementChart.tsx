@@ -4,7 +4,7 @@ import { Spinner } from '../../../ui/ProgressBar';
 import { datasetQuery } from '../api/datasets';
 import { ChartView } from '../components/ChartView';
 import { REPORT_GRID_TEXT } from '../components/ReportGrid';
-import { isTimeFrameValid } from '../time-frame';
+import { isTimeFrameValid } from '../../../lib/time-frame';
 import { RawDataTable } from './RawDataTable';
 
 export interface ElementChartProps {

@@ -10,7 +10,7 @@ import { TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/toast-queue';
 import { deleteReport } from '../api/delete-report';
 import { saveReport } from '../api/save-report';
-import { isTimeFrameValid } from '../time-frame';
+import { isTimeFrameValid } from '../../../lib/time-frame';
 import { AddElementButtons } from './AddElementButtons';
 import { ElementCard } from './ElementCard';
 import { ElementEditor } from './ElementEditor';

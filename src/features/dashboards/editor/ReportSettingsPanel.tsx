@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReportSettings } from '../../../shared/contracts/dashboards';
 import { CollectionSelector } from '../../../ui/CollectionSelector';
-import { TimeFrameSelector } from '../components/TimeFrameSelector';
+import { TimeFrameSelector } from '../../../ui/TimeFrameSelector';
 import { testPlansQuery } from './test-plans';
 
 export interface ReportSettingsPanelProps {

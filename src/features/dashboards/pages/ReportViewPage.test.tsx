@@ -6,7 +6,7 @@ import { dashboardsBackend, makeReport, makeReportElement, type DashboardsBacken
 import { server } from '../../../../tests/msw/server';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
-import { presetDates, timeFrameRange } from '../time-frame';
+import { presetDates, timeFrameRange } from '../../../lib/time-frame';
 import { reportListQuery } from '../api/reports';
 import { ReportViewPage } from './ReportViewPage';
 

@@ -7,8 +7,8 @@ import { userDetailsQueryOptions } from '../../../lib/user-details';
 import { Spinner } from '../../../ui/ProgressBar';
 import { reportQuery } from '../api/reports';
 import { ReportGrid } from '../components/ReportGrid';
-import { TimeFrameSelector } from '../components/TimeFrameSelector';
-import { currentTimeFrame } from '../time-frame';
+import { TimeFrameSelector } from '../../../ui/TimeFrameSelector';
+import { currentTimeFrame } from '../../../lib/time-frame';
 import './ReportViewPage.css';
 
 export interface ReportViewPageProps {
