@@ -14,6 +14,7 @@ const LastCompletedPanel = lazy(() => import('../features/runs/components/LastCo
 const CollectionProgressWatcher = lazy(() =>
   import('../features/runs/components/CollectionProgressWatcher').then((module) => ({ default: module.CollectionProgressWatcher })),
 );
+const RunEndNotifier = lazy(() => import('../features/runs/components/RunEndNotifier').then((module) => ({ default: module.RunEndNotifier })));
 const ImportExportSlot = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.ImportExportSlot })));
 const PendingImportsSlot = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.PendingImportsSlot })));
 const DownloadQueuePanel = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.DownloadQueuePanel })));
@@ -82,6 +83,7 @@ export function RootWithCollectionStatus() {
   const overlay = signedIn ? (
     <Suspense fallback={null}>
       <CollectionProgressWatcher onInProgressChange={collectionProgress.set} />
+      <RunEndNotifier onOpenReport={setReportStatusId} />
       <ImportExportWatcher />
       {reportStatusId !== null && <CollectionReport statusId={reportStatusId} onClose={() => setReportStatusId(null)} />}
     </Suspense>

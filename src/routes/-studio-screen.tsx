@@ -7,6 +7,7 @@ import { openCollectionImportPicker } from '../features/shell/components/Collect
 import { UnsavedChangesGuard } from '../features/shell/components/UnsavedChangesGuard';
 import { StudioPage } from '../features/studio/pages/StudioPage';
 import { useStudioDirty } from '../features/studio/studio-dirty';
+import { useShowStartedRun } from './-run-started';
 
 /**
  * The Studio with the unsaved-changes guard, mounted only while the form holds unsaved edits, Resource Management's
@@ -19,10 +20,12 @@ export function StudioScreen() {
   const resources = useQuery(deviceNamesQuery());
   const { data: config = {} } = useQuery(configQueryOptions);
   const transfers = flags.collectionImportExport(config);
+  const showStartedRun = useShowStartedRun();
   return (
     <>
       <StudioPage
         resources={{ data: resources.data, status: resources.status }}
+        onRunStarted={showStartedRun}
         toolbarExtras={transfers ? (open) => <StudioTransferButtons collection={open} onImport={openCollectionImportPicker} /> : undefined}
       />
       {isDirty && <UnsavedChangesGuard />}

@@ -6,14 +6,15 @@ export interface TextAreaProps extends Omit<AriaTextFieldProps, 'children'> {
   /** Shown only when set: callers pass the error of a touched control. */
   errorMessage?: string;
   rows?: number;
+  placeholder?: string;
 }
 
 /** The one wrapper of react-aria's multi-line TextField (TextArea). */
-export function TextArea({ label, errorMessage, rows = 10, className, ...props }: TextAreaProps) {
+export function TextArea({ label, errorMessage, rows = 10, placeholder, className, ...props }: TextAreaProps) {
   return (
     <AriaTextField {...props} isInvalid={Boolean(errorMessage) || props.isInvalid} className={['ui-field', typeof className === 'string' ? className : ''].join(' ').trim()}>
       <Label className="ui-field__label">{label}</Label>
-      <AriaTextArea className="ui-field__input ui-field__textarea" rows={rows} />
+      <AriaTextArea className="ui-field__input ui-field__textarea" rows={rows} placeholder={placeholder} />
       <FieldError className="ui-field__error">{errorMessage}</FieldError>
     </AriaTextField>
   );

@@ -12,6 +12,18 @@ export function ToastRegion() {
           <ToastContent className="ui-toast__content">
             <Text slot="title">{queued.content.message}</Text>
           </ToastContent>
+          {queued.content.action && (
+            <Button
+              variant="ghost"
+              className="ui-toast__action"
+              onPress={() => {
+                queued.content.action?.onAction();
+                toastQueue.close(queued.key);
+              }}
+            >
+              {queued.content.action.label}
+            </Button>
+          )}
           <Button slot="close" variant="icon" aria-label="Close" className="ui-toast__close">
             ×
           </Button>

@@ -3,15 +3,27 @@ import { UNSTABLE_ToastQueue as ToastQueue } from 'react-aria-components';
 
 export type ToastTone = 'success' | 'error' | 'info';
 
+/** A button inside the toast (e.g. 'Open report'); pressing it closes the toast. */
+export interface ToastAction {
+  label: string;
+  onAction: () => void;
+}
+
 export interface ToastMessage {
   tone: ToastTone;
   message: string;
+  action?: ToastAction;
 }
 
 export interface ToastShowOptions {
   /** Milliseconds before the toast closes itself; defaults per tone (errors stay longer). */
   timeout?: number;
   onClose?: () => void;
+  /**
+   * A button to act on the message. Such a toast stays until closed unless a timeout is given: a timed-out action is
+   * lost to a user who needs longer to reach it (WCAG 2.2.1).
+   */
+  action?: ToastAction;
 }
 
 const DEFAULT_TIMEOUT_MS: Record<ToastTone, number> = { success: 5_000, info: 5_000, error: 8_000 };
@@ -28,7 +40,8 @@ function show(tone: ToastTone) {
     for (const shown of toastQueue.visibleToasts) {
       if (shown.content.tone === tone && shown.content.message === message) toastQueue.close(shown.key);
     }
-    return toastQueue.add({ tone, message }, { timeout: options.timeout ?? DEFAULT_TIMEOUT_MS[tone], onClose: options.onClose });
+    const timeout = options.timeout ?? (options.action ? undefined : DEFAULT_TIMEOUT_MS[tone]);
+    return toastQueue.add({ tone, message, action: options.action }, { timeout, onClose: options.onClose });
   };
 }
 

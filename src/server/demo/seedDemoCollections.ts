@@ -1,12 +1,12 @@
 import { collectionSchema, DEFAULT_STEP_TIMEOUT_MS, type Collection, type Step, type TestCase } from '../../shared/contracts/collections';
+import { DEMO_FAILING_COLLECTION, DEMO_PASSING_COLLECTION } from '../../shared/demo-collections';
 import { endpoints } from '../../shared/endpoints';
 import type { Db } from '../db/database';
 import { countAllCollections, insertCollection } from '../collections/repository';
 
 /** The executor replaces `${BASE_URL}` with this server's own origin, so the seeds work on any host and port. */
 export const DEMO_APP_URL = `\${BASE_URL}${endpoints.demoApp}`;
-export const DEMO_PASSING_COLLECTION = 'Demo_Sign_In';
-export const DEMO_FAILING_COLLECTION = 'Demo_Wrong_Assertion';
+export { DEMO_FAILING_COLLECTION, DEMO_PASSING_COLLECTION };
 /** The failing seed's wrong expectation fails fast instead of waiting the default step timeout. */
 const WRONG_ASSERTION_TIMEOUT_MS = 2000;
 

@@ -48,8 +48,9 @@ export function Header({ title, userName, features, config, isSidebarOpen, onTog
         {userName && <span className="shell-header__user">{userName}</span>}
         {!collectionInProgress && (
           <Tooltip content={isSidebarOpen ? 'Hide collection status' : 'Show collection status'}>
-            <Button variant="icon" aria-label="Collection status" aria-pressed={isSidebarOpen} onPress={onToggleSidebar}>
-              <span aria-hidden="true">☰</span>
+            {/* Named by its visible words, not only by an icon a newcomer cannot read (issue 19). */}
+            <Button variant="ghost" className="shell-header__sidebar-toggle" aria-pressed={isSidebarOpen} onPress={onToggleSidebar}>
+              <span aria-hidden="true">☰</span> Collection status
             </Button>
           </Tooltip>
         )}

@@ -19,7 +19,7 @@ import { keepCollection } from '../api/load-collection';
 import { openCollection } from '../api/open-collection';
 import { collectionRecord, saveCollectionMutation } from '../api/save-collection';
 import { studioKeys } from '../api/studio-keys';
-import { triggerCollection } from '../api/trigger-collection';
+import { useRunCollection } from '../api/use-run-collection';
 import { emptyCollection, isCollectionValid, resourceTypeChangeNeedsConfirmation, toSaveDocument, withResourceType } from '../collection-document';
 import { CollectionToolbar } from '../components/CollectionToolbar';
 import { FlowConfigurationPanel, type CollectionField } from '../components/FlowConfigurationPanel';
@@ -64,10 +64,12 @@ export interface StudioPageProps {
   resources: ResourceListState;
   /** Toolbar buttons of other features, given the open collection (null while none is open or a new one is unsaved). */
   toolbarExtras?: (open: { id: string; name: string } | null) => ReactNode;
+  /** Told the status id of each run Run started, so the routes layer can show it at once and tell its end. */
+  onRunStarted?: (statusId: string) => void;
 }
 
 /** The Studio screen (spec part 1 §2): pick, open, edit, save and run a collection. */
-export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
+export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPageProps) {
   const queryClient = useQueryClient();
   const { outbox, db } = useAppOfflineQueues();
   const collections = useQuery(collectionsListQuery());
@@ -152,11 +154,7 @@ export function StudioPage({ resources, toolbarExtras }: StudioPageProps) {
     });
   };
 
-  const run = useMutation({
-    mutationFn: triggerCollection,
-    onSuccess: () => toast.success(STUDIO_MESSAGES.executed),
-    onError: (error) => toast.error(error.message),
-  });
+  const run = useRunCollection(onRunStarted);
 
   const edit = (collection: Collection) => {
     setCurrent((previous) => previous && { ...previous, collection });
