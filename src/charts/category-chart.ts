@@ -43,6 +43,15 @@ export function categoryTable(data: CategoryChartData): Omit<ScreenReaderTablePr
   };
 }
 
+/**
+ * The value axis's ticks: the scale's own, but only whole numbers when every value is one, so counts never read
+ * 0.2 runs.
+ */
+export function valueTicks(data: CategoryChartData, scaleTicks: readonly number[]): number[] {
+  const wholeValues = data.series.every((series) => series.values.every(Number.isInteger));
+  return wholeValues ? scaleTicks.filter(Number.isInteger) : [...scaleTicks];
+}
+
 export function maxValue(data: CategoryChartData): number {
   let max = 0;
   for (const series of data.series) for (const value of series.values) if (value > max) max = value;
