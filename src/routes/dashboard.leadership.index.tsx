@@ -1,10 +1,16 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { requireDashboardId } from '../features/auth/guards';
 import { rememberLeadershipDashboard } from '../features/auth/leadership-dashboard';
-import { NotAvailablePage } from '../features/shell/pages/NotAvailablePage';
+import { leadershipAccess } from '../features/custom-dashboard/leadership/leadership-access';
+import { LeadershipDashboardPage } from '../features/custom-dashboard/leadership/LeadershipDashboardPage';
+import { getSession } from '../lib/session';
+import { useSignedInUserId } from '../offline/signed-in-user';
 import { optionalString } from './-search';
 
-/** Shared with executives who may not be signed in: the dashboardId link is the only key (part 3 §2). */
+/**
+ * Shared with executives who may not be signed in: the dashboardId link is the only key (part 3 §2). It is a display
+ * token (issue 17) read through the shared calls, or a saved report's id read with the session.
+ */
 export const Route = createFileRoute('/dashboard/leadership/')({
   staticData: { title: 'Leadership Dashboard' },
   validateSearch: (search: Record<string, unknown>): { dashboardId?: string } => ({ dashboardId: optionalString(search.dashboardId) }),
@@ -13,5 +19,19 @@ export const Route = createFileRoute('/dashboard/leadership/')({
     if (outcome) throw redirect({ to: outcome.to, replace: true });
     if (search.dashboardId) rememberLeadershipDashboard(search.dashboardId);
   },
-  component: NotAvailablePage,
+  loaderDeps: ({ search }) => ({ dashboardId: search.dashboardId ?? '' }),
+  loader: async ({ context, deps }) => {
+    const [{ projectListQuery }, { leadershipAccess: accessOf }] = await Promise.all([
+      import('../features/custom-dashboard/api/projects'),
+      import('../features/custom-dashboard/leadership/leadership-access'),
+    ]);
+    void context.queryClient.prefetchQuery(projectListQuery(accessOf(deps.dashboardId, getSession() !== null)));
+  },
+  component: LeadershipDisplayScreen,
 });
+
+function LeadershipDisplayScreen() {
+  const dashboardId = Route.useSearch({ select: (search) => search.dashboardId ?? '' });
+  const access = leadershipAccess(dashboardId, useSignedInUserId() !== null);
+  return <LeadershipDashboardPage access={access} dashboardId={dashboardId} reportId={access.kind === 'session' ? dashboardId : undefined} />;
+}

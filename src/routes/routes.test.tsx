@@ -69,7 +69,7 @@ describe('leadership dashboard', () => {
 
   it('opens without sign-in with a dashboardId, storing it as the parameter token and CustomDashboardId', async () => {
     const { router } = renderApp('/dashboard/leadership?dashboardId=dash-42');
-    expect(await screen.findByText('Leadership Dashboard is not available yet')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Leadership Dashboard' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dashboard/leadership');
     expect(getParamToken()).toBe('dash-42');
     expect(localStorage.getItem(CUSTOM_DASHBOARD_ID_KEY)).toBe('dash-42');
