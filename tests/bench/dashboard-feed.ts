@@ -7,7 +7,7 @@
  * `node --import tsx tests/bench/dashboard-feed.ts`.
  */
 import { pathToFileURL } from 'node:url';
-import { datasetResponseSchema } from '../../src/shared/contracts/dashboards';
+import { datasetResponseSchema, datasetRowCount } from '../../src/shared/contracts/dashboards';
 import { endpoints } from '../../src/shared/endpoints';
 import { startTestServer } from '../../src/server/testing/testServer';
 import { historyRunRow } from '../../src/server/testing/historyFixtures';
@@ -31,7 +31,7 @@ async function timed(fetchAnswer: () => Promise<Response>): Promise<{ ms: number
   const start = performance.now();
   const response = await fetchAnswer();
   const data = datasetResponseSchema.parse(await response.json()).data;
-  return { ms: performance.now() - start, rows: data.results.length };
+  return { ms: performance.now() - start, rows: datasetRowCount(data) };
 }
 
 export async function runDashboardFeedBench(): Promise<DashboardFeedFigures> {

@@ -3,6 +3,7 @@ import {
   ANALYTICS_DATA_ATTRIBUTES,
   CAPTURED_DATA_ATTRIBUTES,
   DASHBOARD_MESSAGES,
+  datasetOfRows,
   datasetQuerySchema,
   MAX_DATASET_RANGE_MS,
   REPORT_FORM_FIELDS,
@@ -129,12 +130,11 @@ export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRo
     if (query.data.endDate - query.data.startDate > MAX_DATASET_RANGE_MS) return errorResponse(400, 'The time range is too wide');
     state.datasetRequests.push({ breakdown, orgId, collectionIds, ...query.data });
     const rows = breakdown === 'capturedData' ? capturedRows : analyticsRows;
-    const results = rows
+    const kept = rows
       .filter((row) => collectionIds.length === 0 || collectionIds.includes(String(row.collectionId)))
-      .filter((row) => typeof row.time !== 'number' || (row.time >= query.data.startDate && row.time <= query.data.endDate))
-      .map(({ collectionId: _collectionId, ...row }) => row);
-    const attributes = breakdown === 'capturedData' ? CAPTURED_DATA_ATTRIBUTES : ANALYTICS_DATA_ATTRIBUTES;
-    return HttpResponse.json({ success: true, data: { attributes, results } });
+      .filter((row) => typeof row.time !== 'number' || (row.time >= query.data.startDate && row.time <= query.data.endDate));
+    // Columnar, as the server answers; a row's collectionId is no attribute, so it stays out.
+    return HttpResponse.json({ success: true, data: datasetOfRows(breakdown === 'capturedData' ? CAPTURED_DATA_ATTRIBUTES : ANALYTICS_DATA_ATTRIBUTES, kept) });
   }
 
   const handlers = [

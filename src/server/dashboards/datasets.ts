@@ -3,8 +3,10 @@ import { z } from 'zod';
 import {
   ANALYTICS_DATA_ATTRIBUTES,
   CAPTURED_DATA_ATTRIBUTES,
+  datasetOfRows,
   MAX_DATASET_ROWS,
   type Dataset,
+  type DatasetAttribute,
   type DatasetRow,
 } from '../../shared/contracts/dashboards';
 import { FINISHED_RUN_STATES } from '../../shared/contracts/runs';
@@ -75,10 +77,12 @@ async function namesOf(db: Db, orgId: string, runs: readonly RunFacts[]) {
   };
 }
 
-/** The newest `maxRows` of rows read newest first (one more was asked for, to tell a cut), oldest first. */
-function cut(newestFirst: DatasetRow[], maxRows: number): { results: DatasetRow[]; truncated: boolean } {
-  const truncated = newestFirst.length > maxRows;
-  return { results: newestFirst.slice(0, maxRows).reverse(), truncated };
+/**
+ * The dataset of the newest `maxRows` of rows read newest first (one more was asked for, to tell a cut), oldest first,
+ * in the columnar form of datasetSchema.
+ */
+function cut(attributes: readonly DatasetAttribute[], newestFirst: DatasetRow[], maxRows: number): Dataset {
+  return datasetOfRows(attributes, newestFirst.slice(0, maxRows).reverse(), newestFirst.length > maxRows);
 }
 
 /** Captured Data: one row per step result of the organization's runs started within the range. */
@@ -128,7 +132,7 @@ export async function capturedDataOf(db: Db, { orgId, range, scope, maxRows = MA
       count: 1,
     };
   });
-  return { attributes: [...CAPTURED_DATA_ATTRIBUTES], ...cut(rows, maxRows) };
+  return cut(CAPTURED_DATA_ATTRIBUTES, rows, maxRows);
 }
 
 /** Analytics Data: one row per run of the organization finished (completed) within the range. */
@@ -185,5 +189,5 @@ export async function analyticsDataOf(db: Db, { orgId, range, scope, maxRows = M
       count: 1,
     };
   });
-  return { attributes: [...ANALYTICS_DATA_ATTRIBUTES], ...cut(rows, maxRows) };
+  return cut(ANALYTICS_DATA_ATTRIBUTES, rows, maxRows);
 }

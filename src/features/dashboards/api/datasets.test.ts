@@ -3,7 +3,7 @@ import { dashboardsBackend } from '../../../../tests/msw/dashboards';
 import { server } from '../../../../tests/msw/server';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
-import { DATASET_REFRESH_MS, type TimeFrame } from '../../../shared/contracts/dashboards';
+import { DATASET_REFRESH_MS, datasetRowCount, rowsOfDataset, type TimeFrame } from '../../../shared/contracts/dashboards';
 import { datasetQuery } from './datasets';
 
 const frame: TimeFrame = { type: 'custom', name: 'Custom', fromDate: '2024-02-28', toDate: '2024-02-29' };
@@ -26,15 +26,16 @@ describe('datasetQuery', () => {
   it('reads Captured Data from the datasets feed for the chosen collections, in epoch ms of UTC days', async () => {
     const { backend, queryClient } = setUp();
     const dataset = await queryClient.fetchQuery(datasetQuery('org-3', 'capturedData', ['c2', 'c1'], frame));
-    expect(dataset.results).toEqual([{ time: range.startDate + 1, step: 'Open' }]);
+    expect(rowsOfDataset(dataset)).toEqual([expect.objectContaining({ time: range.startDate + 1, step: 'Open', collection: null })]);
     expect(dataset.attributes.map((attribute) => attribute.name)).toContain('step');
     expect(backend.state.datasetRequests).toEqual([{ breakdown: 'capturedData', orgId: 'org-3', collectionIds: ['c2', 'c1'], ...range }]);
   });
 
   it("asks the feed for 'all' and botanalytics without testChainId when no collection is chosen", async () => {
     const { backend, queryClient } = setUp();
-    expect((await queryClient.fetchQuery(datasetQuery('org-3', 'capturedData', [], frame))).results).toHaveLength(2);
-    expect((await queryClient.fetchQuery(datasetQuery('org-3', 'analyticsData', [], frame))).results).toEqual([{ time: range.startDate + 3, collection: 'Checkout' }]);
+    expect(datasetRowCount(await queryClient.fetchQuery(datasetQuery('org-3', 'capturedData', [], frame)))).toBe(2);
+    const analytics = await queryClient.fetchQuery(datasetQuery('org-3', 'analyticsData', [], frame));
+    expect(rowsOfDataset(analytics)).toEqual([expect.objectContaining({ time: range.startDate + 3, collection: 'Checkout' })]);
     await queryClient.fetchQuery(datasetQuery('org-3', 'analyticsData', ['c2'], frame));
     expect(backend.state.datasetRequests.map(({ breakdown, collectionIds }) => ({ breakdown, collectionIds }))).toEqual([
       { breakdown: 'capturedData', collectionIds: [] },

@@ -2,32 +2,24 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiJson } from '../../../lib/api-client';
 import { pollingOptions } from '../../../offline/polling';
-import { DATASET_REFRESH_MS, datasetAttributeSchema, type DataBreakdown, type Dataset, type DatasetRow, type TimeFrame } from '../../../shared/contracts/dashboards';
+import { DATASET_REFRESH_MS, datasetAttributeSchema, isDatasetColumns, type DataBreakdown, type Dataset, type DatasetCell, type TimeFrame } from '../../../shared/contracts/dashboards';
 import { endpoints } from '../../../shared/endpoints';
 import { timeFrameRange, type TimeFrameRange } from '../time-frame';
 import { dashboardsKeys } from './dashboards-keys';
 
-/** A dataset row as datasetRowSchema has it (string, number or null cells), checked by a plain loop. */
-function isDatasetRow(value: unknown): value is DatasetRow {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  for (const key in value) {
-    const cell = (value as Record<string, unknown>)[key];
-    if (cell !== null && typeof cell !== 'string' && typeof cell !== 'number') return false;
-  }
-  return true;
-}
-
 /**
- * The shared datasetResponseSchema, with the thousands of rows checked by one loop instead of a zod record of unions
- * per row (the bulk of a year's parse): a malformed answer is still rejected, as a whole.
+ * The shared datasetResponseSchema, with the columns of thousands of cells checked by one loop (isDatasetColumns)
+ * instead of a zod union per cell, the bulk of a year's parse: a malformed answer is still rejected, as a whole.
  */
 const datasetAnswerSchema = z.object({
   success: z.literal(true),
-  data: z.object({
-    attributes: z.array(datasetAttributeSchema),
-    results: z.custom<DatasetRow[]>((rows) => Array.isArray(rows) && rows.every(isDatasetRow)),
-    truncated: z.boolean().optional(),
-  }),
+  data: z
+    .object({
+      attributes: z.array(datasetAttributeSchema),
+      results: z.custom<DatasetCell[][]>(Array.isArray),
+      truncated: z.boolean().optional(),
+    })
+    .refine((data) => isDatasetColumns(data.results, data.attributes.length)),
 });
 
 /** The datasets feed reads every collection of the organization for this id list (§7 `{ids}`). */

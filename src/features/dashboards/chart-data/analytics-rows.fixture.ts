@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { ANALYTICS_DATA_ATTRIBUTES, type Dataset, type DatasetRow } from '../../../shared/contracts/dashboards';
+import { ANALYTICS_DATA_ATTRIBUTES, datasetOfRows, type Dataset, type DatasetRow } from '../../../shared/contracts/dashboards';
 
 /** Test rows of the Analytics Data breakdown, as the datasets feed answers them: one passed run unless told. */
 export function analyticsRun(date: string, fields: Partial<Record<string, string | number | null>> = {}): DatasetRow {
@@ -19,6 +19,7 @@ export function analyticsRun(date: string, fields: Partial<Record<string, string
   };
 }
 
-export function analyticsDataset(results: DatasetRow[]): Dataset {
-  return { attributes: [...ANALYTICS_DATA_ATTRIBUTES], results };
+/** The rows as the feed answers them: columnar, one array per attribute. */
+export function analyticsDataset(rows: DatasetRow[]): Dataset {
+  return datasetOfRows(ANALYTICS_DATA_ATTRIBUTES, rows);
 }

@@ -1,6 +1,5 @@
 export { formatValue } from '../../../charts/format';
-import type { ChartConfig, DatasetAttribute, DatasetRow } from '../../../shared/contracts/dashboards';
-import { durationIn, numericValue } from './dataset';
+import { MS_PER_TIME_UNIT, type ChartConfig, type DatasetAttribute } from '../../../shared/contracts/dashboards';
 
 /**
  * How rows of one category and group combine: counts add up; durations ('milliseconds') average, since a total of
@@ -13,11 +12,14 @@ export interface Measure {
   /** The attribute's label, with the time unit for durations: 'Duration (Seconds)'. */
   label: string;
   aggregation: Aggregation;
-  valueOf: (row: DatasetRow) => number;
+  /** The value attribute a row adds (its numericValue divided by `divisor`), or null: each row adds 1. */
+  attribute: string | null;
+  /** 1, or for a duration the milliseconds of the element's time unit. */
+  divisor: number;
 }
 
 /** With no plot attribute chosen, a chart counts its rows. */
-export const ROW_COUNT_MEASURE: Measure = { key: '__rows', label: 'Count', aggregation: 'sum', valueOf: () => 1 };
+export const ROW_COUNT_MEASURE: Measure = { key: '__rows', label: 'Count', aggregation: 'sum', attribute: null, divisor: 1 };
 
 export function aggregationOf(attribute: DatasetAttribute): Aggregation {
   return attribute.unit === 'milliseconds' ? 'average' : 'sum';
@@ -30,7 +32,9 @@ export function measureOf(attribute: DatasetAttribute, chart: Pick<ChartConfig, 
     key: name,
     label: isDuration ? `${attribute.label} (${chart.timeUnit})` : attribute.label,
     aggregation: aggregationOf(attribute),
-    valueOf: isDuration ? (row) => durationIn(numericValue(row[name]), chart.timeUnit) : (row) => numericValue(row[name]),
+    attribute: name,
+    // A duration in the element's time unit, divided per row so that sums and means round as they always have.
+    divisor: isDuration ? MS_PER_TIME_UNIT[chart.timeUnit] : 1,
   };
 }
 
@@ -43,18 +47,8 @@ export function measuresOf(chart: Pick<ChartConfig, 'plotAttrs' | 'timeUnit'>, a
   return measures.length > 0 ? measures : [ROW_COUNT_MEASURE];
 }
 
-/** A running total and count; average or sum on read. */
-export class Tally {
-  private sum = 0;
-  private count = 0;
-
-  add(value: number): void {
-    this.sum += value;
-    this.count += 1;
-  }
-
-  result(aggregation: Aggregation): number {
-    if (aggregation === 'sum') return this.sum;
-    return this.count === 0 ? 0 : this.sum / this.count;
-  }
+/** The sum, or the mean of `count` values (0 for none). */
+export function aggregate(sum: number, count: number, aggregation: Aggregation): number {
+  if (aggregation === 'sum') return sum;
+  return count === 0 ? 0 : sum / count;
 }

@@ -1,8 +1,18 @@
 import type { CategoryChartData, ChartSeries, PieChartData, TableChartData, TableChartRow } from '../../../charts/types';
-import type { ChartConfig, ChartType, DataBreakdownConfig, Dataset, DatasetAttribute, DatasetRow } from '../../../shared/contracts/dashboards';
-import { attributesByName, categoryText, NOT_SET, filterRows, isCategoryAttribute, isTimeAttribute, numericValue, timeAttributeOf } from './dataset';
+import type { ChartConfig, ChartType, DataBreakdownConfig, Dataset, DatasetAttribute } from '../../../shared/contracts/dashboards';
+import {
+  attributesByName,
+  categoryColumn,
+  filteredRowIndices,
+  isCategoryAttribute,
+  isTimeAttribute,
+  NOT_SET,
+  numericColumn,
+  timeAttributeOf,
+  type CategoryColumn,
+} from './dataset';
 import { frameBounds, timeBuckets, type FrameBounds, type FrameDates, type TimeBuckets } from './buckets';
-import { formatValue, measuresOf, ROW_COUNT_MEASURE, Tally, type Measure } from './measures';
+import { aggregate, formatValue, measuresOf, ROW_COUNT_MEASURE, type Measure } from './measures';
 
 export interface ChartInput {
   chart: ChartConfig;
@@ -26,9 +36,11 @@ export const NAME_SEPARATOR = ' - ';
 
 interface Prepared {
   attributes: ReadonlyMap<string, DatasetAttribute>;
-  /** The filtered rows inside the frame, with their times (parallel arrays). */
-  rows: readonly DatasetRow[];
-  times: readonly number[];
+  /** The indices of the filtered rows inside the frame, in dataset order. */
+  rows: Int32Array;
+  /** Each of those rows' time, and its bucket in `buckets` (-1 without buckets): parallel to `rows`. */
+  times: Float64Array;
+  bucketOf: Int32Array;
   bounds: FrameBounds | null;
   buckets: TimeBuckets | null;
   /** The element's attributes in order, or every attribute when it names none. */
@@ -49,20 +61,31 @@ function framedRows({ breakdown, dataset, timeFrame }: ChartInput): FramedRows {
   if (!cached) framedRowsCache.set(dataset, (cached = new Map()));
   const hit = cached.get(key);
   if (hit) return hit;
-  const attributes = attributesByName(dataset.attributes);
   const timeAttribute = timeAttributeOf(dataset.attributes);
-  const filtered = filterRows(dataset.results, breakdown.config);
-  const rowTimes = timeAttribute ? filtered.map((row) => numericValue(row[timeAttribute.name])) : [];
-  const bounds = timeAttribute ? frameBounds(timeFrame, rowTimes) : null;
-  const rows: DatasetRow[] = [];
-  const times: number[] = [];
-  filtered.forEach((row, index) => {
-    const time = rowTimes[index] ?? 0;
-    if (bounds && (time < bounds.fromMs || time > bounds.toMs)) return;
-    rows.push(row);
-    times.push(time);
-  });
-  const framed = { attributes, rows, times, bounds, buckets: bounds ? timeBuckets(bounds) : null };
+  const filtered = filteredRowIndices(dataset, breakdown.config);
+  const allTimes = timeAttribute ? numericColumn(dataset, timeAttribute.name) : null;
+  const bounds = allTimes ? frameBounds(timeFrame, Array.from(filtered, (row) => allTimes[row] ?? 0)) : null;
+  const buckets = bounds ? timeBuckets(bounds) : null;
+  const rows = new Int32Array(filtered.length);
+  const times = new Float64Array(filtered.length);
+  const bucketOf = new Int32Array(filtered.length);
+  let count = 0;
+  for (const row of filtered) {
+    const time = allTimes?.[row] ?? 0;
+    if (bounds && (time < bounds.fromMs || time > bounds.toMs)) continue;
+    rows[count] = row;
+    times[count] = time;
+    bucketOf[count] = buckets ? buckets.indexOf(time) : -1;
+    count += 1;
+  }
+  const framed: FramedRows = {
+    attributes: attributesByName(dataset.attributes),
+    rows: rows.subarray(0, count),
+    times: times.subarray(0, count),
+    bucketOf: bucketOf.subarray(0, count),
+    bounds,
+    buckets,
+  };
   cached.set(key, framed);
   return framed;
 }
@@ -79,49 +102,92 @@ function groupAttribute(chart: ChartConfig, attributes: ReadonlyMap<string, Data
   return attribute && isCategoryAttribute(attribute) ? attribute : null;
 }
 
+/** What a row of a measure adds: its attribute's value in the measure's unit, or 1 when the measure counts rows. */
+function measureValues(measure: Measure, dataset: Dataset): (row: number) => number {
+  if (measure.attribute === null) return () => 1;
+  const values = numericColumn(dataset, measure.attribute);
+  const { divisor } = measure;
+  return (row) => (values[row] ?? 0) / divisor;
+}
+
+/** One part of a grouping key: a code (0 to size - 1) per framed row. */
+interface KeyPart {
+  codes: ArrayLike<number>;
+  size: number;
+}
+
+/** A category column's codes for the framed rows. */
+function categoryPart(column: CategoryColumn, rows: Int32Array): KeyPart {
+  return { codes: Int32Array.from(rows, (row) => column.codes[row] ?? 0), size: column.texts.length };
+}
+
+/** A bucket per framed row as a key part; -1 (outside every bucket) is a code of its own. */
+function bucketPart(bucketOf: Int32Array, buckets: TimeBuckets): KeyPart {
+  return { codes: bucketOf.map((bucket) => bucket + 1), size: buckets.keys.length + 1 };
+}
+
+/**
+ * Numbers the framed rows' combinations of `parts`, first seen first, and keeps the first row of each. A combination
+ * is numbered part by part from pairs (number so far, code), so no key string is built per row and the numbers stay
+ * below the row count.
+ */
+function groupRows(count: number, parts: readonly KeyPart[]): { ids: Int32Array; firstRows: number[] } {
+  const ids = new Int32Array(count);
+  let groups = count === 0 ? 0 : 1;
+  for (const { codes, size } of parts) {
+    const numbered = new Map<number, number>();
+    for (let index = 0; index < count; index++) {
+      const pair = (ids[index] ?? 0) * size + (codes[index] ?? 0);
+      let id = numbered.get(pair);
+      if (id === undefined) numbered.set(pair, (id = numbered.size));
+      ids[index] = id;
+    }
+    groups = numbered.size;
+  }
+  const firstRows = new Array<number>(groups).fill(-1);
+  for (let index = 0; index < count; index++) {
+    const id = ids[index] ?? 0;
+    if (firstRows[id] === -1) firstRows[id] = index;
+  }
+  return { ids, firstRows };
+}
+
 /**
  * Bars, horizontal bars and lines: a category per time bucket of the frame, a series per plot attribute and group
  * value. Buckets or groups without rows are 0 (§5: falsy bar values are 0).
  */
 export function shapeCategorySeries(input: ChartInput): CategoryChartData {
-  const { attributes, rows, times, buckets } = prepare(input);
+  const { attributes, rows, bucketOf, buckets } = prepare(input);
   const measures = measuresOf(input.chart, attributes);
   const group = groupAttribute(input.chart, attributes);
-  const categoryCount = buckets?.keys.length ?? 0;
-  const cells = new Map<string, { measure: Measure; group: string; sums: Float64Array; counts: Float64Array }>();
-  // A lookup per measure by group value: no key string is built per row.
-  const cellsByGroup = measures.map(() => new Map<string, { measure: Measure; group: string; sums: Float64Array; counts: Float64Array }>());
-  const groupName = group?.name;
-  for (let rowIndex = 0; rowIndex < rows.length; rowIndex++) {
-    const index = buckets ? buckets.indexOf(times[rowIndex] ?? 0) : -1;
-    if (index < 0) continue;
-    const row = rows[rowIndex];
-    if (!row) continue;
-    const groupValue = groupName === undefined ? '' : categoryText(row[groupName]);
-    for (let measureIndex = 0; measureIndex < measures.length; measureIndex++) {
-      const measure = measures[measureIndex];
-      const byGroup = cellsByGroup[measureIndex];
-      if (!measure || !byGroup) continue;
-      let cell = byGroup.get(groupValue);
-      if (!cell) {
-        cell = { measure, group: groupValue, sums: new Float64Array(categoryCount), counts: new Float64Array(categoryCount) };
-        byGroup.set(groupValue, cell);
-        cells.set(`${measure.key}${KEY_SEPARATOR}${groupValue}`, cell);
-      }
-      cell.sums[index] = (cell.sums[index] ?? 0) + measure.valueOf(row);
-      cell.counts[index] = (cell.counts[index] ?? 0) + 1;
+  const groupColumn = group ? categoryColumn(input.dataset, group.name) : null;
+  const groupTexts = groupColumn?.texts ?? [''];
+  const width = buckets?.keys.length ?? 0;
+  const distinct = measures.filter((measure, index) => measures.findIndex((other) => other.key === measure.key) === index);
+  const series: ChartSeries[] = distinct.flatMap((measure) => {
+    const valueOf = measureValues(measure, input.dataset);
+    const sums = new Float64Array(groupTexts.length * width);
+    const counts = new Float64Array(groupTexts.length * width);
+    const seen = new Uint8Array(groupTexts.length);
+    for (let index = 0; index < rows.length; index++) {
+      const bucket = bucketOf[index] ?? -1;
+      if (bucket < 0) continue;
+      const row = rows[index] ?? 0;
+      const code = groupColumn ? (groupColumn.codes[row] ?? 0) : 0;
+      const cell = code * width + bucket;
+      seen[code] = 1;
+      sums[cell] = (sums[cell] ?? 0) + valueOf(row);
+      counts[cell] = (counts[cell] ?? 0) + 1;
     }
-  }
-  const ordered = [...cells.entries()].sort(([, a], [, b]) => measures.indexOf(a.measure) - measures.indexOf(b.measure) || a.group.localeCompare(b.group));
-  const series: ChartSeries[] = ordered.map(([key, cell]) => ({
-    key,
-    label: !group ? cell.measure.label : measures.length > 1 ? `${cell.measure.label}${NAME_SEPARATOR}${cell.group}` : cell.group,
-    values: Array.from(cell.sums, (sum, index) => {
-      const count = cell.counts[index] ?? 0;
-      if (cell.measure.aggregation === 'sum') return sum;
-      return count === 0 ? 0 : sum / count;
-    }),
-  }));
+    return groupTexts
+      .flatMap((text, code) => (seen[code] ? [{ text, code }] : []))
+      .sort((a, b) => a.text.localeCompare(b.text))
+      .map(({ text, code }) => ({
+        key: `${measure.key}${KEY_SEPARATOR}${group ? text : ''}`,
+        label: !group ? measure.label : measures.length > 1 ? `${measure.label}${NAME_SEPARATOR}${text}` : text,
+        values: Array.from({ length: width }, (_, bucket) => aggregate(sums[code * width + bucket] ?? 0, counts[code * width + bucket] ?? 0, measure.aggregation)),
+      }));
+  });
   return {
     categoryLabel: DATE_HEADER,
     valueLabel: measures.map((measure) => measure.label).join(', '),
@@ -130,29 +196,46 @@ export function shapeCategorySeries(input: ChartInput): CategoryChartData {
   };
 }
 
+/** Sums and row counts per group (parallel arrays), for a measure's values of the grouped rows. */
+function tallyGroups(rows: Int32Array, ids: Int32Array, groups: number, valueOf: (row: number) => number) {
+  const sums = new Float64Array(groups);
+  const counts = new Float64Array(groups);
+  for (let index = 0; index < rows.length; index++) {
+    const id = ids[index] ?? 0;
+    sums[id] = (sums[id] ?? 0) + valueOf(rows[index] ?? 0);
+    counts[id] = (counts[id] ?? 0) + 1;
+  }
+  return { sums, counts };
+}
+
 /**
  * A slice per combination of the element's category attributes (with the month, 'MMM YYYY', when the element shows
  * the date or names no category), names joined with ' - '. Empty slices are left out: they have no arc to draw.
  */
 export function shapePie(input: ChartInput): PieChartData {
-  const { attributes, rows, times, bounds, active } = prepare(input);
+  const { attributes, rows, times, bucketOf, bounds, buckets, active } = prepare(input);
   // §5: a pie plots one attribute.
   const measure = measuresOf(input.chart, attributes)[0] ?? ROW_COUNT_MEASURE;
   const parts = active.filter(isCategoryAttribute);
-  const months = bounds && (parts.length === 0 || active.some(isTimeAttribute)) ? timeBuckets(bounds, 'month') : null;
-  const tallies = new Map<string, Tally>();
-  const partNames = parts.map((attribute) => attribute.name);
-  rows.forEach((row, index) => {
-    // The parts joined with NAME_SEPARATOR, built as one string (no array per row).
-    let name = '';
-    for (let part = 0; part < partNames.length; part++) name += (part > 0 ? NAME_SEPARATOR : '') + categoryText(row[partNames[part] ?? '']);
-    if (months) name += (partNames.length > 0 ? NAME_SEPARATOR : '') + (months.labels[months.indexOf(times[index] ?? 0)] ?? '');
-    let tally = tallies.get(name);
-    if (!tally) tallies.set(name, (tally = new Tally()));
-    tally.add(measure.valueOf(row));
+  const months = bounds && (parts.length === 0 || active.some(isTimeAttribute)) ? (buckets?.unit === 'month' ? buckets : timeBuckets(bounds, 'month')) : null;
+  const monthOf = months === null ? null : months === buckets ? bucketOf : Int32Array.from(times, (time) => months.indexOf(time));
+  const columns = parts.map((attribute) => categoryColumn(input.dataset, attribute.name));
+  const { ids, firstRows } = groupRows(rows.length, [
+    ...columns.map((column) => categoryPart(column, rows)),
+    ...(months && monthOf ? [bucketPart(monthOf, months)] : []),
+  ]);
+  const { sums, counts } = tallyGroups(rows, ids, firstRows.length, measureValues(measure, input.dataset));
+  // Named by their texts; combinations that read the same (a text holding ' - ') make one slice.
+  const named = new Map<string, { sum: number; count: number }>();
+  firstRows.forEach((first, id) => {
+    const row = rows[first] ?? 0;
+    let name = columns.map((column) => column.texts[column.codes[row] ?? 0] ?? NOT_SET).join(NAME_SEPARATOR);
+    if (months && monthOf) name += (columns.length > 0 ? NAME_SEPARATOR : '') + (months.labels[monthOf[first] ?? -1] ?? '');
+    const slice = named.get(name) ?? { sum: 0, count: 0 };
+    named.set(name, { sum: slice.sum + (sums[id] ?? 0), count: slice.count + (counts[id] ?? 0) });
   });
-  const slices = [...tallies.entries()]
-    .map(([name, tally]) => ({ key: name, label: name, value: tally.result(measure.aggregation) }))
+  const slices = [...named.entries()]
+    .map(([name, { sum, count }]) => ({ key: name, label: name, value: aggregate(sum, count, measure.aggregation) }))
     .filter((slice) => slice.value > 0)
     .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
   const categoryLabel = [...parts.map((attribute) => attribute.label), ...(months ? ['Month'] : [])].join(NAME_SEPARATOR);
@@ -164,28 +247,34 @@ export function shapePie(input: ChartInput): PieChartData {
  * attributes, and per day or month for the historical one; value attributes are summed or averaged over the row.
  */
 export function shapeTable(input: ChartInput, historical: boolean): TableChartData {
-  const { attributes, rows, times, buckets, active } = prepare(input);
+  const { attributes, rows, bucketOf, buckets, active } = prepare(input);
   const dates = historical ? buckets : null;
   const categories = active.filter(isCategoryAttribute);
   const measures = active.filter((attribute) => attribute.isValue).flatMap((attribute) => measuresOf({ ...input.chart, plotAttrs: [attribute.name] }, attributes));
-  const grouped = new Map<string, { bucket: number; texts: string[]; tallies: Tally[] }>();
-  const categoryNames = categories.map((attribute) => attribute.name);
-  rows.forEach((row, index) => {
-    const bucket = dates ? dates.indexOf(times[index] ?? 0) : 0;
-    // The bucket and the category texts joined with KEY_SEPARATOR, built as one string (the texts kept once per row).
-    let key = `${bucket}${KEY_SEPARATOR}`;
-    for (let part = 0; part < categoryNames.length; part++) key += (part > 0 ? KEY_SEPARATOR : '') + categoryText(row[categoryNames[part] ?? '']);
-    let entry = grouped.get(key);
-    if (!entry) grouped.set(key, (entry = { bucket, texts: categoryNames.map((name) => categoryText(row[name])), tallies: measures.map(() => new Tally()) }));
-    for (let measureIndex = 0; measureIndex < measures.length; measureIndex++) entry.tallies[measureIndex]?.add(measures[measureIndex]?.valueOf(row) ?? 0);
+  const columns = categories.map((attribute) => categoryColumn(input.dataset, attribute.name));
+  const { ids, firstRows } = groupRows(rows.length, [...(dates ? [bucketPart(bucketOf, dates)] : []), ...columns.map((column) => categoryPart(column, rows))]);
+  const tallies = measures.map((measure) => tallyGroups(rows, ids, firstRows.length, measureValues(measure, input.dataset)));
+  // Keyed by the bucket and the texts: combinations that read the same make one row.
+  const grouped = new Map<string, { bucket: number; texts: string[]; sums: number[]; counts: number[] }>();
+  firstRows.forEach((first, id) => {
+    const row = rows[first] ?? 0;
+    const bucket = dates ? (bucketOf[first] ?? 0) : 0;
+    const texts = columns.map((column) => column.texts[column.codes[row] ?? 0] ?? NOT_SET);
+    const key = `${bucket}${KEY_SEPARATOR}${texts.join(KEY_SEPARATOR)}`;
+    const entry = grouped.get(key) ?? { bucket, texts, sums: measures.map(() => 0), counts: measures.map(() => 0) };
+    tallies.forEach(({ sums, counts }, index) => {
+      entry.sums[index] = (entry.sums[index] ?? 0) + (sums[id] ?? 0);
+      entry.counts[index] = (entry.counts[index] ?? 0) + (counts[id] ?? 0);
+    });
+    grouped.set(key, entry);
   });
   const entries = [...grouped.entries()];
   if (dates) entries.sort(([keyA, a], [keyB, b]) => a.bucket - b.bucket || (keyA < keyB ? -1 : keyA > keyB ? 1 : 0));
-  const tableRows: TableChartRow[] = entries.map(([key, { bucket, texts, tallies }]) => {
+  const tableRows: TableChartRow[] = entries.map(([key, { bucket, texts, sums, counts }]) => {
     const cells: Record<string, string> = {};
     if (dates) cells[DATE_COLUMN] = dates.labels[bucket] ?? '';
     categories.forEach((attribute, index) => (cells[attribute.name] = texts[index] ?? NOT_SET));
-    measures.forEach((measure, index) => (cells[measure.key] = formatValue(tallies[index]?.result(measure.aggregation) ?? 0)));
+    measures.forEach((measure, index) => (cells[measure.key] = formatValue(aggregate(sums[index] ?? 0, counts[index] ?? 0, measure.aggregation))));
     return { id: key, cells };
   });
   return {

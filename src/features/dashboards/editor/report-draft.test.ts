@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_DATA_ATTRIBUTES, CAPTURED_DATA_ATTRIBUTES, reportElementSchema, type Dataset } from '../../../shared/contracts/dashboards';
+import { ANALYTICS_DATA_ATTRIBUTES, CAPTURED_DATA_ATTRIBUTES, datasetOfRows, reportElementSchema } from '../../../shared/contracts/dashboards';
 import { NOT_SET } from '../chart-data/dataset';
 import { makeReport } from '../../../../tests/msw/dashboards';
 import { blankDraft, draftOf, duplicateElement, filterValues, isDraftChanged, layoutSize, newElement, removeElement, resizeElement, upsertElement, withBreakdown } from './report-draft';
@@ -39,7 +39,7 @@ describe('report drafts', () => {
     expect(newElement('table', 1).dataBreakdownConfig.activeAttrs).toEqual(CAPTURED_DATA_ATTRIBUTES.map((attribute) => attribute.name));
     const pieOnAnalytics = withBreakdown(newElement('pieGraph', 1), 'analyticsData');
     expect(pieOnAnalytics.dataBreakdownConfig.activeAttrs).toEqual(['result']);
-    const withoutResult: Dataset = { attributes: CAPTURED_DATA_ATTRIBUTES.filter((attribute) => attribute.name !== 'result'), results: [] };
+    const withoutResult = datasetOfRows(CAPTURED_DATA_ATTRIBUTES.filter((attribute) => attribute.name !== 'result'), []);
     expect(withBreakdown(newElement('pieGraph', 1), 'analyticsData', withoutResult).dataBreakdownConfig.activeAttrs).toEqual(['collection']);
   });
 
@@ -88,10 +88,7 @@ describe('report drafts', () => {
   });
 
   it('offers the distinct values of an attribute, empty cells as the filters name them', () => {
-    const dataset: Dataset = {
-      attributes: CAPTURED_DATA_ATTRIBUTES.slice(),
-      results: [{ result: 'PASSED' }, { result: 'FAILED' }, { result: 'PASSED' }, { result: null }],
-    };
+    const dataset = datasetOfRows(CAPTURED_DATA_ATTRIBUTES, [{ result: 'PASSED' }, { result: 'FAILED' }, { result: 'PASSED' }, { result: null }]);
     expect(filterValues(dataset, 'result')).toEqual(['FAILED', NOT_SET, 'PASSED']);
     expect(filterValues(undefined, 'result')).toEqual([]);
   });

@@ -12,7 +12,7 @@ import {
   type ReportDraft,
   type ReportElement,
 } from '../../../shared/contracts/dashboards';
-import { categoryText } from '../chart-data/dataset';
+import { categoryColumn } from '../chart-data/dataset';
 import { currentTimeFrame, defaultTimeFrame } from '../time-frame';
 
 /** Route type of a new, blank report (part 3 §2 Route table). */
@@ -118,6 +118,6 @@ export const resizeElement = (elements: readonly ReportElement[], id: string, si
 /** The distinct values of an attribute in the rows, as filter choices: the texts the breakdown's filters match. */
 export function filterValues(dataset: Dataset | undefined, attribute: string): string[] {
   if (!dataset) return [];
-  const values = new Set(dataset.results.map((row) => categoryText(row[attribute])));
+  const values = new Set(categoryColumn(dataset, attribute).texts);
   return [...values].sort((left, right) => left.localeCompare(right));
 }

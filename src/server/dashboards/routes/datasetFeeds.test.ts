@@ -4,7 +4,9 @@ import {
   CAPTURED_DATA_ATTRIBUTES,
   datasetResponseSchema,
   MAX_DATASET_RANGE_MS,
+  rowsOfDataset,
   type Dataset,
+  type DatasetRow,
 } from '../../../shared/contracts/dashboards';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
@@ -94,9 +96,11 @@ describe('dataset feeds: datasets/organization/{orgId}/testSuite/{ids} and botan
     t.request(`${endpoints.dashboards.datasets(org, ids === 'all' ? ['all'] : ids)}?${query({}, bounds)}`, { token });
   const analytics = (org: string, token: string, extra: Record<string, string> = {}, bounds = range) =>
     t.request(`${endpoints.dashboards.botAnalytics(org)}?${query(extra, bounds)}`, { token });
-  const dataOf = async (response: Response): Promise<Dataset> => {
+  /** The answer with its columnar results read back as row objects, which the assertions compare. */
+  const dataOf = async (response: Response): Promise<Omit<Dataset, 'results'> & { results: DatasetRow[] }> => {
     expect(response.status, await response.clone().text()).toBe(200);
-    return datasetResponseSchema.parse(await response.json()).data;
+    const data = datasetResponseSchema.parse(await response.json()).data;
+    return { ...data, results: rowsOfDataset(data) };
   };
   const refused = async (response: Response, status: number) => {
     expect(response.status).toBe(status);
@@ -121,6 +125,20 @@ describe('dataset feeds: datasets/organization/{orgId}/testSuite/{ids} and botan
 
     const login = await dataOf(await captured(orgId, [collection.login], viewer));
     expect(login.results.map((row) => row.collection)).toEqual(['Login', 'Login']);
+  });
+
+  it('sends results as columns: one array per attribute, in the order of the attributes', async () => {
+    const response = await captured(orgId, [collection.login], viewer);
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { attributes: { name: string }[]; results: unknown[][] } };
+    expect(data.results).toHaveLength(data.attributes.length);
+    const column = (name: string) => data.results[data.attributes.findIndex((attribute) => attribute.name === name)];
+    expect(column('collection')).toEqual(['Login', 'Login']);
+    expect(column('step')).toEqual(['Step 0', 'Step 1']);
+    expect(column('time')).toEqual([T0 + MINUTE, T0 + 2 * MINUTE]);
+    expect(column('device')).toEqual([null, null]);
+    // Uneven columns are no dataset.
+    expect(datasetResponseSchema.safeParse({ success: true, data: { ...data, results: [...data.results.slice(1), ['x']] } }).success).toBe(false);
   });
 
   it("answers one row per finished run with the Analytics Data attributes, step counts from the run's steps", async () => {
@@ -174,13 +192,14 @@ describe('dataset feeds: datasets/organization/{orgId}/testSuite/{ids} and botan
     const db = t.server.services.db;
     const steps = await capturedDataOf(db, { orgId, range, scope: 'all', maxRows: 3 });
     expect(steps.truncated).toBe(true);
-    expect(steps.results.map((row) => [row.collection, row.step])).toEqual([
+    expect(rowsOfDataset(steps).map((row) => [row.collection, row.step])).toEqual([
       ['Login', 'Step 0'],
       ['Checkout', 'Step 2'],
       ['Login', 'Step 1'],
     ]);
     const runs = await analyticsDataOf(db, { orgId, range, scope: 'all', maxRows: 1 });
-    expect(runs).toMatchObject({ truncated: true, results: [{ collection: 'Checkout' }] });
+    expect(runs.truncated).toBe(true);
+    expect(rowsOfDataset(runs)).toMatchObject([{ collection: 'Checkout' }]);
     expect((await capturedDataOf(db, { orgId, range, scope: 'all', maxRows: 5 })).truncated).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionListResponseSchema, collectionResponseSchema } from '../../../shared/contracts/collections';
-import { datasetResponseSchema, type Dataset, type DatasetRow } from '../../../shared/contracts/dashboards';
+import { datasetResponseSchema, rowsOfDataset, type Dataset, type DatasetRow } from '../../../shared/contracts/dashboards';
 import type { RunDetails } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
 import { DEMO_FAILING_COLLECTION, DEMO_PASSING_COLLECTION } from '../../demo/seedDemoCollections';
@@ -71,10 +71,12 @@ describe.skipIf(!existsSync(CHROMIUM))('dataset feeds over real runs of the seed
   afterAll(async () => t.close());
 
   const range = () => `startDate=${started - 1_000}&endDate=${Date.now() + 1_000}`;
-  const dataOf = async (path: string): Promise<Dataset> => {
+  /** The answer with its columnar results read back as row objects. */
+  const dataOf = async (path: string): Promise<Omit<Dataset, 'results'> & { results: DatasetRow[] }> => {
     const response = await t.request(path, { token });
     expect(response.status, await response.clone().text()).toBe(200);
-    return datasetResponseSchema.parse(await response.json()).data;
+    const data = datasetResponseSchema.parse(await response.json()).data;
+    return { ...data, results: rowsOfDataset(data) };
   };
 
   it('ran the seeded collections: two passed, one failed', () => {
