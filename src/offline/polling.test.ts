@@ -1,15 +1,20 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
-import { HttpResponse, http } from 'msw';
+import { delay, HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { anyOrigin } from '../../tests/msw/handlers';
 import { server } from '../../tests/msw/server';
 import { pollLink } from '../../tests/support/poll-link';
 import { restoreVisibility, setVisibility } from '../../tests/support/visibility';
-import { MIN_POLL_RETRY_MS, pollingOptions } from './polling';
+import { ApiError, apiJson } from '../lib/api-client';
+import { followConnection } from '../lib/query-client';
+import { createReachability, reachability } from '../lib/reachability';
+import { endpoints } from '../shared/endpoints';
+import { MIN_POLL_RETRY_MS, MIN_TEST_POLL_PERIOD_MS, pollingOptions, pollPeriodMs, shortestPollPeriodOnScreen, TEST_POLL_PERIOD_KEY } from './polling';
 import { usePollWhileHidden } from './wall-display';
 
-const query = (dataUpdatedAt: number, errorUpdatedAt: number) => ({ state: { dataUpdatedAt, errorUpdatedAt } });
+const query = (dataUpdatedAt: number, errorUpdatedAt: number) => ({ state: { dataUpdatedAt, errorUpdatedAt, error: null, fetchStatus: 'idle' as const } });
 
 describe('pollingOptions', () => {
   it('polls at the spec period while the poll succeeds, never in hidden tabs, and leaves retrying to the backoff', () => {
@@ -187,5 +192,151 @@ describe('a polled view (React Query, msw)', () => {
     expect(link.requests).toHaveLength(before);
     wall.unmount();
     stop();
+  });
+});
+
+describe('the test-only poll period', () => {
+  it('shortens the spec period on a loopback page, never below its minimum nor above the spec period', () => {
+    expect(pollPeriodMs(10_000)).toBe(10_000);
+    sessionStorage.setItem(TEST_POLL_PERIOD_KEY, '200');
+    expect(pollPeriodMs(10_000)).toBe(200);
+    expect(pollingOptions(10_000).refetchInterval(query(100, 0))).toBe(200);
+    expect(pollPeriodMs(150)).toBe(150);
+    sessionStorage.setItem(TEST_POLL_PERIOD_KEY, String(MIN_TEST_POLL_PERIOD_MS - 1));
+    expect(pollPeriodMs(10_000)).toBe(10_000);
+    sessionStorage.setItem(TEST_POLL_PERIOD_KEY, 'fast');
+    expect(pollPeriodMs(10_000)).toBe(10_000);
+  });
+
+  it('is ignored on a page served by a network name, as every display in the field is', () => {
+    (window as Window & { happyDOM?: { setURL(url: string): void } }).happyDOM?.setURL('https://studio.example.com/studio/');
+    sessionStorage.setItem(TEST_POLL_PERIOD_KEY, '200');
+    expect(pollPeriodMs(10_000)).toBe(10_000);
+  });
+});
+
+/** What the link does to the polled path and to the probe's HEAD /api/healthCheck. */
+type Outage = 'up' | 'cut' | 'silent';
+
+/**
+ * A view polled through the app's own API client (so failures mark the page's reachability as in the browser) and
+ * the page's query client following the connection, as main.tsx wires it. The link can be cut (no answer at once) or
+ * go silent (lie-fi: requests hang, navigator.onLine stays true).
+ */
+function recoveryRig(client: QueryClient) {
+  const link = { state: 'up' as Outage, served: 0 };
+  const outage = async () => {
+    if (link.state === 'cut') return HttpResponse.error();
+    if (link.state === 'silent') await delay('infinite');
+    return undefined;
+  };
+  server.use(
+    http.head(anyOrigin(endpoints.health.check), async () => (await outage()) ?? new HttpResponse(null, { status: 200 })),
+    http.get(anyOrigin(PATH), async () => {
+      const failed = await outage();
+      if (failed) return failed;
+      link.served += 1;
+      return HttpResponse.json({ n: link.served });
+    }),
+  );
+  const options = () => ({
+    queryKey: ['recovery-test'],
+    queryFn: ({ signal }: { signal: AbortSignal }) => apiJson(PATH, z.object({ n: z.number() }), { signal }),
+    ...pollingOptions(PERIOD_MS),
+  });
+  const observer = new QueryObserver(client, options());
+  const stopObserving = observer.subscribe(() => observer.setOptions(options()));
+  const stopFollowing = followConnection(client, { onLine: true });
+  return {
+    link,
+    observer,
+    /** Milliseconds (fake time) from now until the view shows data newer than what it shows now. */
+    async msUntilFresh(limitMs: number): Promise<number> {
+      const before = observer.getCurrentResult().dataUpdatedAt;
+      for (let waited = 0; waited <= limitMs; waited += 50) {
+        if (observer.getCurrentResult().dataUpdatedAt > before) return waited;
+        await vi.advanceTimersByTimeAsync(50);
+      }
+      throw new Error(`No fresh data within ${limitMs} ms`);
+    },
+    stop() {
+      stopObserving();
+      stopFollowing();
+    },
+  };
+}
+
+describe('a polled view after an outage (app API client, page reachability, msw)', () => {
+  let client: QueryClient;
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    client = new QueryClient();
+    client.mount();
+  });
+
+  afterEach(async () => {
+    // The page's reachability outlives the test: leave it reachable for the next one.
+    reachability.answered(Date.now());
+    client.clear();
+    client.unmount();
+    vi.useRealTimers();
+  });
+
+  it.each([
+    ['cut', 10 * 60_000],
+    ['silent', 10 * 60_000],
+    ['cut', 15_000],
+  ] as const)('keeps its data through a %s link for %i ms, backing off, and is fresh within one period of the link returning', async (outage, downMs) => {
+    const rig = recoveryRig(client);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(rig.observer.getCurrentResult().data).toEqual({ n: 1 });
+
+    rig.link.state = outage;
+    await vi.advanceTimersByTimeAsync(downMs);
+    expect(reachability.isReachable()).toBe(false);
+    expect(rig.observer.getCurrentResult().data).toEqual({ n: 1 });
+    expect(rig.observer.getCurrentResult().isError).toBe(true);
+    expect(shortestPollPeriodOnScreen()).toBe(PERIOD_MS);
+
+    rig.link.state = 'up';
+    // The probe's gap is at most the period; the refetch it starts answers at once here.
+    expect(await rig.msUntilFresh(PERIOD_MS + 1_000)).toBeLessThanOrEqual(PERIOD_MS);
+    expect(rig.observer.getCurrentResult().data).toEqual({ n: 2 });
+    // The backoff is over: the spec's period again.
+    await vi.advanceTimersByTimeAsync(2 * PERIOD_MS);
+    expect(rig.observer.getCurrentResult().data).toEqual({ n: 4 });
+    rig.stop();
+  });
+
+  it('starts a poll that went silent in a drop too short to notice again once it is past its period, not after its 15 s timeout', async () => {
+    const rig = recoveryRig(client);
+    await vi.advanceTimersByTimeAsync(PERIOD_MS - 10);
+    rig.link.state = 'silent';
+    // The next poll goes out into the silent link, which comes back half a second later: the poll's connection is dead.
+    await vi.advanceTimersByTimeAsync(500);
+    rig.link.state = 'up';
+    expect(rig.observer.getCurrentResult().fetchStatus).toBe('fetching');
+    // A probe at the 2 s suspicion finds the server answering; the poll is started again once silent for a period.
+    expect(await rig.msUntilFresh(20_000)).toBeLessThanOrEqual(PERIOD_MS);
+    expect(reachability.isReachable()).toBe(true);
+    expect(rig.observer.getCurrentResult().data).toEqual({ n: 2 });
+    rig.stop();
+  });
+
+  it('polls again at the period when its request was abandoned as the server came back, but backs off on a dead link', () => {
+    const page = createReachability();
+    const { refetchInterval } = pollingOptions(PERIOD_MS, { random: () => 0.999_999, reachability: page });
+    const noAnswer = { state: { dataUpdatedAt: 100, errorUpdatedAt: 101, error: new ApiError(0, 'no answer'), fetchStatus: 'idle' as const } };
+    // Failed on the dead link: the request marked the server unreachable before it failed.
+    page.failed();
+    expect(refetchInterval(noAnswer)).toBe(9_999);
+    // Left on a dead connection and abandoned when a probe found the server again (lib/api-client.ts).
+    page.answered(Date.now());
+    noAnswer.state.errorUpdatedAt = 102;
+    expect(refetchInterval(noAnswer)).toBe(PERIOD_MS);
+    // A server that answers with an error is backed off from, reachable or not.
+    const serverError = { state: { dataUpdatedAt: 100, errorUpdatedAt: 103, error: new ApiError(500, 'Internal Server Error'), fetchStatus: 'idle' as const } };
+    expect(refetchInterval(serverError)).toBe(9_999);
   });
 });

@@ -100,4 +100,57 @@ describe('the reachability probe', () => {
     expect(timers.live()).toHaveLength(0);
     stop();
   });
+
+  it('probes at least once per poll period while a polled view is on screen, however long the outage', async () => {
+    const reachability = createReachability();
+    const timers = manualTimers();
+    let period: number | null = 10_000;
+    const stop = startReachabilityProbe({ reachability, setTimer: timers.setTimer, random: () => 0.999, maxGapMs: () => period, probe: async () => false });
+    reachability.failed();
+    await flush();
+    for (let attempt = 0; attempt < 60; attempt += 1) {
+      timers.fire();
+      await flush();
+    }
+    expect(Math.max(...timers.armed.map((timer) => timer.ms))).toBe(9_990);
+    // The soak's accelerated polls: a period under the probe's usual minimum is kept too.
+    period = 200;
+    timers.fire();
+    await flush();
+    expect(timers.live()[0]?.ms).toBe(200);
+    // No polled view on screen any more: back to the idle cap.
+    period = null;
+    timers.fire();
+    await flush();
+    expect(timers.live()[0]?.ms).toBeGreaterThan(10_000);
+    stop();
+  });
+
+  it('runs one probe per reachability: a second caller adds its needs, and the probing ends with the last caller', async () => {
+    const reachability = createReachability();
+    const timers = manualTimers();
+    let probes = 0;
+    const stopQueues = startReachabilityProbe({ reachability, setTimer: timers.setTimer, random: () => 0.999, probe: async () => (probes += 1) < 0 });
+    const stopPolls = startReachabilityProbe({ reachability, maxGapMs: () => 3_000 });
+    reachability.failed();
+    await flush();
+    expect(timers.live()).toHaveLength(1);
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      timers.fire();
+      await flush();
+    }
+    expect(probes).toBe(20);
+    expect(Math.max(...timers.armed.map((timer) => timer.ms))).toBe(2_997);
+
+    stopQueues();
+    timers.fire();
+    await flush();
+    expect(probes).toBe(21);
+    stopPolls();
+    expect(timers.live()).toHaveLength(0);
+    reachability.answered(Date.now());
+    reachability.failed();
+    await flush();
+    expect(timers.live()).toHaveLength(0);
+  });
 });

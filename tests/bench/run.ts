@@ -18,6 +18,7 @@ import { runWallDisplayBench, WALL_DISPLAY_P99_BUDGET_MS } from './wall-displays
 import { LOGIN_JS_WIRE_BUDGET_KB, runWireBench } from './wire';
 import { DASHBOARD_SHAPING_BUDGET_MS, runChartShapingBench } from './chart-shaping';
 import { DASHBOARD_RENDER_BUDGET_MS, printDashboardRenderBench } from './dashboard-render';
+import { LEADERSHIP_HEAP_GROWTH_BUDGET_PCT, LEADERSHIP_RECOVER_BUDGET_MS, leadershipSoakProblems, printLeadershipSoakBench } from './leadership-soak';
 
 const KB = 1024;
 /** The first service worker install, as it crosses the wire. */
@@ -59,6 +60,9 @@ async function main(): Promise<number> {
   await runDashboardFeedBench();
   const dashboardRenderMs = await printDashboardRenderBench();
   printBudget('dashboard-render-12x365-ms', DASHBOARD_RENDER_BUDGET_MS, 'ms');
+  const leadershipSoak = await printLeadershipSoakBench();
+  printBudget('leadership-heap-growth-pct', LEADERSHIP_HEAP_GROWTH_BUDGET_PCT, '%');
+  printBudget('leadership-recover-ms', LEADERSHIP_RECOVER_BUDGET_MS, 'ms');
 
   const exceeded = [
     loginJsKb > LOGIN_JS_WIRE_BUDGET_KB && `login JS ${loginJsKb.toFixed(1)} KB on the wire exceeds ${LOGIN_JS_WIRE_BUDGET_KB} KB`,
@@ -88,6 +92,7 @@ async function main(): Promise<number> {
       `shaping a year of daily runs into the six chart types ${chartShaping.medianMs.toFixed(1)} ms exceeds ${DASHBOARD_SHAPING_BUDGET_MS} ms`,
     dashboardRenderMs > DASHBOARD_RENDER_BUDGET_MS &&
       `a report of 12 elements over a year of daily runs drew in ${dashboardRenderMs.toFixed(1)} ms, over ${DASHBOARD_RENDER_BUDGET_MS} ms`,
+    ...leadershipSoakProblems(leadershipSoak),
   ].filter((message): message is string => typeof message === 'string');
   exceeded.forEach((message) => console.error(`Budget exceeded: ${message}`));
   return exceeded.length === 0 ? 0 : 1;

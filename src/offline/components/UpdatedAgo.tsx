@@ -37,7 +37,8 @@ export function UpdatedAgo({ updatedAt, periodMs }: UpdatedAgoProps) {
   const ageMs = Math.max(0, now - updatedAt);
   const freshness = freshnessOf(ageMs, periodMs);
   return (
-    <span className={`offline-updated-ago offline-updated-ago--${freshness}`} data-freshness={freshness}>
+    // data-updated-at: when the data arrived, to the millisecond, for tests that time recovery (the text has whole seconds).
+    <span className={`offline-updated-ago offline-updated-ago--${freshness}`} data-freshness={freshness} data-updated-at={updatedAt}>
       updated {Math.floor(ageMs / 1000)} s ago
     </span>
   );
