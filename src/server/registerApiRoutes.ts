@@ -95,6 +95,7 @@ import { registerGetJiraConfiguration } from './jira/routes/getJiraConfiguration
 import { registerSaveJiraConfiguration } from './jira/routes/saveJiraConfiguration';
 import { emailRegistrations } from './email/routes';
 import { dashboardRegistrations } from './dashboards/routes';
+import { customDashboardRegistrations } from './custom-dashboard/routes';
 
 /** Every API operation, one module each. Later areas add their register functions here. */
 const registrations: ((api: Api) => void)[] = [
@@ -194,6 +195,7 @@ const registrations: ((api: Api) => void)[] = [
   registerSaveJiraConfiguration,
   ...emailRegistrations,
   ...dashboardRegistrations,
+  ...customDashboardRegistrations,
 ];
 
 export function registerApiRoutes(api: Api): void {

@@ -124,3 +124,10 @@ export async function advisoryLock(connection: Kysely<unknown>, key: number): Pr
 export async function releaseAdvisoryLock(connection: Kysely<unknown>, key: number): Promise<void> {
   await sql`select pg_advisory_unlock(${key})`.execute(connection);
 }
+
+/** Whole milliseconds from `start` to `end`, both ISO-8601 UTC text columns (null when either is null). */
+export function isoMillisBetween(db: AnyDb, start: Expression<unknown>, end: Expression<unknown>): RawBuilder<number | string | null> {
+  return dialectOf(db) === 'postgres'
+    ? sql<number | string | null>`round(extract(epoch from ((${end})::timestamptz - (${start})::timestamptz)) * 1000)`
+    : sql<number | string | null>`round((julianday(${end}) - julianday(${start})) * 86400000)`;
+}

@@ -23,6 +23,7 @@ import type { JiraConfigurationsTable } from './schema-jira';
 import type { MailOutboxTable } from '../notifications/schema';
 import type { EmailConfigsTable, ImapAccountsTable } from './schema-email';
 import type { DashboardReportsTable } from './schema-dashboards';
+import type { DisplayTokensTable, ProjectCollectionsTable, ProjectDateTagsTable, ProjectSchedulesTable, ProjectsTable } from './schema-projects';
 
 /** Timestamps are ISO-8601 UTC strings so they sort and compare as text. Booleans are 0/1. */
 export interface UsersTable {
@@ -156,4 +157,9 @@ export interface Database {
   imap_accounts: ImapAccountsTable;
   mail_outbox: MailOutboxTable;
   dashboard_reports: DashboardReportsTable;
+  projects: ProjectsTable;
+  project_collections: ProjectCollectionsTable;
+  project_schedules: ProjectSchedulesTable;
+  project_date_tags: ProjectDateTagsTable;
+  display_tokens: DisplayTokensTable;
 }

@@ -15,6 +15,7 @@ import { emailMigration } from './0014_email';
 import { jiraMigration } from './0015_jira';
 import { mailOutboxMigration } from './0016_mail_outbox';
 import { dashboardsMigration } from './0017_dashboards';
+import { projectsMigration } from './0018_projects';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '0015_jira': jiraMigration,
   '0016_mail_outbox': mailOutboxMigration,
   '0017_dashboards': dashboardsMigration,
+  '0018_projects': projectsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
