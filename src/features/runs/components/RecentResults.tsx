@@ -27,11 +27,14 @@ export function RecentResults({ onOpenReport }: RecentResultsProps) {
                 <strong>{run.testSuiteName}</strong>
                 <span className={run.isFailed ? 'run-item__state run-item__state--failed' : 'run-item__state run-item__state--passed'}>{run.testStatus}</span>
               </div>
-              <span className="run-item__time">{formatDate(run.timeCompleted ?? undefined)}</span>
-              <span className="run-item__counts">
-                {run.passed} passed, {run.failed} failed
+              <span className="run-item__meta">
+                {formatDate(run.timeCompleted ?? undefined)} · {run.passed} passed, {run.failed} failed
               </span>
-              <Button onPress={() => onOpenReport(run.testStatusId)} aria-label={`Report of ${run.testSuiteName}, ${formatDate(run.timeCompleted ?? undefined)}`}>
+              <Button
+                className="run-item__report"
+                onPress={() => onOpenReport(run.testStatusId)}
+                aria-label={`Report of ${run.testSuiteName}, ${formatDate(run.timeCompleted ?? undefined)}`}
+              >
                 Report
               </Button>
             </li>
