@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_DATA_ATTRIBUTES, type ChartConfig, type DatasetRow } from '../../../shared/contracts/dashboards';
 import { analyticsDataset, analyticsRun } from './analytics-rows.fixture';
-import { filterRows, NOT_SET, withIsoTimes } from './dataset';
+import { categoryColumn, filteredRowIndices, filterRows, NOT_SET, withIsoTimes } from './dataset';
 import { MONTH_BUCKETS_AFTER_DAYS } from './buckets';
 import { shapeCategorySeries, shapeChart, shapePie, shapeTable, type ChartInput } from './shape';
 
@@ -32,6 +32,18 @@ describe('dataset rules', () => {
     expect(filterRows(rows, { result: ['FAILED'] })).toHaveLength(2);
     expect(filterRows(rows, { result: ['FAILED'], collection: ['Login'] })).toEqual([rows[3]]);
     expect(filterRows(rows, { result: [] })).toHaveLength(rows.length);
+  });
+
+  it('reads the columnar dataset the feeds answer: filters by index as filterRows does, one code per category text', () => {
+    const dataset = analyticsDataset(rows);
+    for (const config of [{ result: ['FAILED'] }, { result: ['FAILED'], collection: ['Login'] }, { result: [] }]) {
+      expect(Array.from(filteredRowIndices(dataset, config), (index) => rows[index])).toEqual(filterRows(rows, config));
+    }
+    const mixed = analyticsDataset([run('2026-11-16', { version: null }), run('2026-11-16', { version: '' }), run('2026-11-16', { version: 1 }), run('2026-11-16', { version: '1' })]);
+    const versions = categoryColumn(mixed, 'version');
+    expect(versions.texts).toEqual([NOT_SET, '1']);
+    expect(Array.from(versions.codes)).toEqual([0, 0, 1, 1]);
+    expect(categoryColumn(mixed, 'noSuchAttribute').texts).toEqual([NOT_SET]);
   });
 
   it('turns attributes with unit ms into ISO times (§3)', () => {
@@ -142,5 +154,19 @@ describe('shapeChart', () => {
     expect(Object.keys(shapeChart(input({ type: 'pieGraph' })))).toEqual(['type', 'pie']);
     expect(Object.keys(shapeChart(input({ type: 'barGraphHorizontal' })))).toEqual(['type', 'series']);
     expect(Object.keys(shapeChart(input({ type: 'table' })))).toEqual(['type', 'table']);
+  });
+});
+
+describe('shaping many distinct values', () => {
+  it('keeps a row per combination when the combinations outnumber a lookup table, and merges combinations that read the same', () => {
+    // 1,100 collections by 1,100 resources: more code pairs than the typed lookup table holds.
+    const many = Array.from({ length: 1_100 }, (_, index) => run('2026-11-17', { collection: `C${index}`, device: `D${index}` }));
+    const table = shapeTable({ ...input({ type: 'table' }, ['collection', 'device', 'count']), dataset: analyticsDataset(many) }, false);
+    expect(table.rows).toHaveLength(1_100);
+    expect(table.rows[1_099]?.cells).toEqual({ collection: 'C1099', device: 'D1099', count: '1' });
+    // 'A - B' + 'C' and 'A' + 'B - C' name the same slice.
+    const alike = [run('2026-11-17', { collection: 'A - B', device: 'C' }), run('2026-11-17', { collection: 'A', device: 'B - C' })];
+    const pie = shapePie({ ...input({ type: 'pieGraph' }, ['collection', 'device']), dataset: analyticsDataset(alike) });
+    expect(pie.slices).toEqual([{ key: 'A - B - C', label: 'A - B - C', value: 2 }]);
   });
 });

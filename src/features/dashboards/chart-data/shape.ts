@@ -118,8 +118,13 @@ interface KeyPart {
 
 /** A category column's codes for the framed rows. */
 function categoryPart(column: CategoryColumn, rows: Int32Array): KeyPart {
-  return { codes: Int32Array.from(rows, (row) => column.codes[row] ?? 0), size: column.texts.length };
+  const codes = new Int32Array(rows.length);
+  for (let index = 0; index < rows.length; index++) codes[index] = column.codes[rows[index] ?? 0] ?? 0;
+  return { codes, size: column.texts.length };
 }
+
+/** Pair numbers up to this many are looked up in a typed array rather than a Map. */
+const PAIR_TABLE_MAX = 1 << 20;
 
 /** A bucket per framed row as a key part; -1 (outside every bucket) is a code of its own. */
 function bucketPart(bucketOf: Int32Array, buckets: TimeBuckets): KeyPart {
@@ -135,14 +140,22 @@ function groupRows(count: number, parts: readonly KeyPart[]): { ids: Int32Array;
   const ids = new Int32Array(count);
   let groups = count === 0 ? 0 : 1;
   for (const { codes, size } of parts) {
-    const numbered = new Map<number, number>();
+    const pairs = groups * size;
+    // Few pairs (the usual case: tens of values over hundreds of buckets) take a table; many, a Map.
+    const table = pairs <= PAIR_TABLE_MAX ? new Int32Array(pairs).fill(-1) : null;
+    const numbered = table ? null : new Map<number, number>();
+    let next = 0;
     for (let index = 0; index < count; index++) {
       const pair = (ids[index] ?? 0) * size + (codes[index] ?? 0);
-      let id = numbered.get(pair);
-      if (id === undefined) numbered.set(pair, (id = numbered.size));
+      let id = table ? (table[pair] ?? -1) : (numbered?.get(pair) ?? -1);
+      if (id < 0) {
+        id = next++;
+        if (table) table[pair] = id;
+        else numbered?.set(pair, id);
+      }
       ids[index] = id;
     }
-    groups = numbered.size;
+    groups = next;
   }
   const firstRows = new Array<number>(groups).fill(-1);
   for (let index = 0; index < count; index++) {
