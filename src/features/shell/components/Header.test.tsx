@@ -44,3 +44,13 @@ describe('Header settings popups', () => {
     expect(settingsPopup.get()).toBeNull();
   });
 });
+
+describe('Header collection status button', () => {
+  it("is named 'Collection status' by its visible words, not by its icon alone", async () => {
+    renderHeader();
+    const toggle = await screen.findByRole('button', { name: 'Collection status' });
+    expect(toggle).toHaveTextContent(/^☰ Collection status$/);
+    expect(toggle).not.toHaveAttribute('aria-label');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  });
+});
