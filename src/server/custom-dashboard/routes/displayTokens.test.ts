@@ -12,13 +12,13 @@ import {
   testPlanDataResponseSchema,
 } from '../../../shared/contracts/custom-dashboard';
 import { DASHBOARD_MESSAGES, reportSavedResponseSchema } from '../../../shared/contracts/dashboards';
-import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
 import { anotherOrganization } from '../../testing/otherOrganization';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { findUserByUserId } from '../../users/repository';
 import { LAST_USED_RESOLUTION_MS, useDisplayToken } from '../displayTokens';
 import { FRAME_MESSAGES } from '../frame';
+import { okBody, refusedBody, withQuery } from '../testCalls';
 import { FRAME, seedHistory } from '../projectsFixture';
 
 const settings = { timeFrame: { type: 'previous_7_days', name: 'Last 7 Days', fromDate: '2026-03-01', toDate: '2026-03-08' }, testPlans: [] };
@@ -32,17 +32,11 @@ describe('display tokens and the shared calls', () => {
   let reportId: string;
   let projectId: string;
 
-  const query = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params).toString()}`;
+  const query = withQuery;
   const send = (method: string, path: string, body: unknown, token = manager) =>
     t.request(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const ok = async (response: Response) => {
-    expect(response.status, await response.clone().text()).toBe(200);
-    return response.json() as Promise<unknown>;
-  };
-  const refused = async (response: Response, status: number) => {
-    expect(response.status, await response.clone().text()).toBe(status);
-    return errorBodySchema.parse(await response.json());
-  };
+  const ok = okBody;
+  const refused = refusedBody;
   const addReport = async (title: string, token = manager) => {
     const form = new URLSearchParams({ title, settings: JSON.stringify(settings), elements: '[]' });
     return reportSavedResponseSchema.parse(await ok(await t.request(endpoints.dashboards.add, { method: 'POST', token, body: form }))).data.id;
@@ -60,6 +54,7 @@ describe('display tokens and the shared calls', () => {
   const sharedResults = async (secret: string) =>
     executionResultsResponseSchema.parse(await ok(await shared(endpoints.customDashboard.sharedExecutionResults, { ...FRAME, projectId, token: secret }))).data;
 
+  // A server, signed-in users (each a deliberately slow password hash) and the history: over 10 s on a busy machine.
   beforeAll(async () => {
     t = await startTestServer();
     const db = t.server.services.db;
@@ -81,7 +76,7 @@ describe('display tokens and the shared calls', () => {
         projectDateTags: [],
       }),
     );
-  });
+  }, 60_000);
   afterAll(async () => t.close());
 
   it('answers the secret once, keeps only its SHA-256, and lists tokens without secrets', async () => {

@@ -11,13 +11,13 @@ import {
   UNLABELLED_FAILURES,
   type UpdateProjectRequest,
 } from '../../../shared/contracts/custom-dashboard';
-import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
 import { insertHistoryCollection, insertHistoryRuns, insertHistorySchedule } from '../../testing/historyFixtures';
 import { anotherOrganization } from '../../testing/otherOrganization';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { findUserByUserId } from '../../users/repository';
 import { FRAME_MESSAGES } from '../frame';
+import { okBody, refusedBody, withQuery } from '../testCalls';
 import { FRAME, seedHistory, type SeededHistory } from '../projectsFixture';
 
 describe('custom dashboard: projects, execution results, test plan data', () => {
@@ -31,17 +31,11 @@ describe('custom dashboard: projects, execution results, test plan data', () => 
   let foreignCollection: string;
   let foreignSchedule: string;
 
-  const query = (path: string, params: Record<string, string>) => `${path}?${new URLSearchParams(params).toString()}`;
+  const query = withQuery;
   const send = (method: string, path: string, body: unknown, token = manager) =>
     t.request(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const ok = async (response: Response) => {
-    expect(response.status, await response.clone().text()).toBe(200);
-    return response.json() as Promise<unknown>;
-  };
-  const refused = async (response: Response, status: number) => {
-    expect(response.status, await response.clone().text()).toBe(status);
-    return errorBodySchema.parse(await response.json());
-  };
+  const ok = okBody;
+  const refused = refusedBody;
   const results = async (params: Record<string, string>, token = manager) =>
     executionResultsResponseSchema.parse(await ok(await t.request(query(endpoints.customDashboard.executionResults, params), { token }))).data;
   const testPlan = async (params: Record<string, string>, token = manager) =>
@@ -64,6 +58,7 @@ describe('custom dashboard: projects, execution results, test plan data', () => 
     ],
   });
 
+  // A server, signed-in users (each a deliberately slow password hash) and the history: over 10 s on a busy machine.
   beforeAll(async () => {
     t = await startTestServer();
     const db = t.server.services.db;
@@ -84,7 +79,7 @@ describe('custom dashboard: projects, execution results, test plan data', () => 
     projectId = created.data.projectId;
     const saved = projectWriteResponseSchema.parse(await ok(await send('PUT', endpoints.customDashboard.updateProject, saveOf(projectId))));
     expect(saved).toEqual({ status: true, message: PROJECT_MESSAGES.saved('Web shop') });
-  });
+  }, 60_000);
   afterAll(async () => t.close());
 
   it("sums a project's completed runs of the frame: its collections' and its schedules' (UTC day bounds)", async () => {
