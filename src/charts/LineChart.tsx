@@ -2,6 +2,7 @@ import { Group } from '@visx/group';
 import { scaleLinear, scalePoint } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { memo } from 'react';
+import { ChartAnnotations, type CategoryMark, type ReferenceLine } from './annotations';
 import { categoryLegend, categorySeriesColours, categoryTable, CHART_MARGIN, isEmptyCategoryData, maxValue, type CategoryChartProps } from './category-chart';
 import { CategoryAxes } from './CategoryAxes';
 import { ChartFrame } from './ChartFrame';
@@ -14,12 +15,19 @@ const POINT_RADIUS = 4;
 const DENSE_POINT_RADIUS = 2.5;
 const DENSE_POINTS_PER_PX = 1 / 12;
 
+export interface LineChartProps extends CategoryChartProps {
+  /** A value line, e.g. a goal; the value axis reaches it even when no point does. */
+  reference?: ReferenceLine;
+  /** Labelled categories, e.g. release dates. */
+  marks?: readonly CategoryMark[];
+}
+
 /** A line per series (a group each), its points drawn in the series' marker shape and focusable. */
-export const LineChart = memo(function LineChart({ width, height, data, label }: CategoryChartProps) {
+export const LineChart = memo(function LineChart({ width, height, data, label, reference, marks }: LineChartProps) {
   const innerWidth = Math.max(0, width - CHART_MARGIN.left - CHART_MARGIN.right);
   const innerHeight = Math.max(0, height - CHART_MARGIN.top - CHART_MARGIN.bottom);
   const categoryScale = scalePoint<string>({ domain: [...data.categories], range: [0, innerWidth], padding: 0.5 });
-  const valueScale = scaleLinear<number>({ domain: [0, maxValue(data) || 1], range: [innerHeight, 0], nice: true });
+  const valueScale = scaleLinear<number>({ domain: [0, Math.max(maxValue(data), reference?.value ?? 0) || 1], range: [innerHeight, 0], nice: true });
   const radius = data.categories.length / Math.max(1, innerWidth) > DENSE_POINTS_PER_PX ? DENSE_POINT_RADIUS : POINT_RADIUS;
   const colours = categorySeriesColours(data);
   let markIndex = 0;
@@ -51,6 +59,7 @@ export const LineChart = memo(function LineChart({ width, height, data, label }:
             </Group>
           );
         })}
+        <ChartAnnotations reference={reference} marks={marks} xOf={categoryScale} yOf={valueScale} innerWidth={innerWidth} innerHeight={innerHeight} />
         <CategoryAxes data={data} categoryScale={categoryScale} valueScale={valueScale} innerWidth={innerWidth} innerHeight={innerHeight} />
       </Group>
     </ChartFrame>

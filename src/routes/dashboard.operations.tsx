@@ -1,11 +1,39 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { NotAvailablePage } from '../features/shell/pages/NotAvailablePage';
+import { MissingCustomDashboardPage, OperationsDashboardPage } from '../features/custom-dashboard/pages/OperationsDashboardPage';
+import { reportListQuery } from '../features/dashboards/api/reports';
+import { saveReport } from '../features/dashboards/api/save-report';
+import { blankDraft } from '../features/dashboards/editor/report-draft';
+import { userDetailsQueryOptions } from '../lib/user-details';
+import { CUSTOM_DASHBOARD_TITLE, DASHBOARD_MESSAGES } from '../shared/contracts/dashboards';
+import { hasPermission } from '../shared/permissions';
+import { Spinner } from '../ui/ProgressBar';
 
-/** The dashboards issue adds the rule that a saved report titled Custom Dashboard must exist (part 3 §2). */
+/** Available only while a saved report titled Custom Dashboard exists (part 3 §2, §6); its id names the exports. */
 export const Route = createFileRoute('/dashboard/operations')({
   staticData: { title: 'Operations Dashboard' },
   beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.dashboardView),
-  component: NotAvailablePage,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(reportListQuery());
+  },
+  component: OperationsScreen,
 });
+
+function OperationsScreen() {
+  const queryClient = useQueryClient();
+  const reports = useQuery(reportListQuery());
+  const { data: user } = useQuery(userDetailsQueryOptions());
+  const canManage = hasPermission(user?.permissions.features, 'DASHBOARD_MANAGEMENT');
+  if (reports.isPending) return <Spinner label="Loading dashboard" />;
+  if (reports.isError) return <p role="alert">{DASHBOARD_MESSAGES.reportsFailed}</p>;
+  const report = reports.data.find((candidate) => candidate.title === CUSTOM_DASHBOARD_TITLE);
+  if (!report) {
+    const create = async () => {
+      await saveReport(queryClient, { ...blankDraft(), title: CUSTOM_DASHBOARD_TITLE }, null);
+    };
+    return <MissingCustomDashboardPage canManage={canManage} onCreate={create} />;
+  }
+  return <OperationsDashboardPage reportId={report.id} canManage={canManage} />;
+}

@@ -17,4 +17,8 @@ export const customDashboardKeys = {
   testPlanDataAll: () => [...customDashboardKeys.all, 'test-plan-data'] as const,
   testPlanData: (access: DashboardAccess, projectId: string, frame: DashboardFrame) =>
     [...customDashboardKeys.testPlanDataAll(), accessKey(access), projectId, frame.startDate, frame.endDate] as const,
+  /** The choices of the KPI editor: the organization's collections, schedules and tags. */
+  collections: () => [...customDashboardKeys.all, 'collections'] as const,
+  schedules: () => [...customDashboardKeys.all, 'schedules'] as const,
+  tags: () => [...customDashboardKeys.all, 'tags'] as const,
 };

@@ -1,4 +1,4 @@
-import { mutationOptions, queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { ApiError, apiJson } from '../../../lib/api-client';
 import { pollingOptions } from '../../../offline/polling';
@@ -128,3 +128,9 @@ export const deleteProjectMutation = () =>
     mutationKey: [...customDashboardKeys.all, 'delete'],
     mutationFn: ({ projectId, projectName }: { projectId: string; projectName: string }) => deleteProject(projectId, projectName),
   });
+
+/** After a write: the project list (§4) and every figure that depends on a project's links, goal or dates. */
+export async function refreshProjects(queryClient: QueryClient): Promise<void> {
+  const keys = [customDashboardKeys.projectLists(), customDashboardKeys.projectDetailsAll(), customDashboardKeys.executionResultsAll(), customDashboardKeys.testPlanDataAll()];
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
