@@ -61,7 +61,8 @@ export async function seedHistory(db: Db, orgId: string, userId: string): Promis
   );
   const runs = Object.fromEntries(planned.map((run, index) => [run.key, ids[index] ?? '']));
   const ranBySchedule = (key: string) => ({ statusId: runs[key] ?? '' });
-  await insertHistoryFiring(db, { scheduleId, orgId, triggeredAt: Date.parse('2026-03-03T11:59:00.000Z'), items: [ranBySchedule('searchScheduledFailed')] });
+  // loginPassed ran a linked collection and was fired by the linked schedule too: it must count once.
+  await insertHistoryFiring(db, { scheduleId, orgId, triggeredAt: Date.parse('2026-03-03T11:59:00.000Z'), items: [ranBySchedule('searchScheduledFailed'), ranBySchedule('loginPassed')] });
   await insertHistoryFiring(db, { scheduleId, orgId, triggeredAt: Date.parse('2026-03-04T07:59:00.000Z'), items: [ranBySchedule('searchScheduledPassed')] });
   const flaky = await insertFailureLabel(db, orgId, 'Flaky');
   const productBug = await insertFailureLabel(db, orgId, 'Product bug');
