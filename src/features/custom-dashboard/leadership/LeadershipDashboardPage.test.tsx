@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customDashboardBackend, makeProject } from '../../../../tests/msw/custom-dashboard';
 import { displayTokensBackend, makeDisplayToken } from '../../../../tests/msw/custom-dashboard-display';
@@ -39,6 +39,19 @@ describe('leadership dashboard on a wall display (dashboard/leadership?dashboard
     expect(screen.queryByRole('banner')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Share on a display' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Export' })).toBeInTheDocument();
+  });
+
+  it('shows the overall and test plan sections from the shared calls, each sent with the token', async () => {
+    const { dashboard } = serve();
+    renderApp(`/dashboard/leadership?dashboardId=${display.token}`);
+    const overall = await screen.findByRole('region', { name: 'Overall Result' });
+    expect(await within(overall).findByText('75%')).toBeInTheDocument();
+    expect(within(overall).getByText('12')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Test Plan' })).toBeInTheDocument();
+    await waitFor(() => expect(requestsTo(dashboard, paths.sharedTestPlanData).length).toBeGreaterThan(0));
+    const shared = [paths.sharedExecutionResults, paths.sharedTestPlanData].flatMap((path) => requestsTo(dashboard, path));
+    expect(shared.every((request) => request.query.token === display.token)).toBe(true);
+    expect([paths.executionResults, paths.testPlanData].flatMap((path) => requestsTo(dashboard, path))).toHaveLength(0);
   });
 
   it('shows the unknown-link page for a token the server refuses, without sending anyone to sign in', async () => {

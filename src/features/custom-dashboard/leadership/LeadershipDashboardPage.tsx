@@ -1,11 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
+import { defaultTimeFrame } from '../../../lib/time-frame';
 import { userDetailsQueryOptions } from '../../../lib/user-details';
 import { DISPLAY_TOKEN_MESSAGES } from '../../../shared/contracts/custom-dashboard';
 import { LEADERSHIP_DASHBOARD_TITLE } from '../../../shared/contracts/dashboards';
 import { hasPermission } from '../../../shared/permissions';
 import type { DashboardAccess } from '../api/access';
 import { projectListQuery } from '../api/projects';
+import { OverallSection } from '../components/OverallSection';
+import { TestPlanSection } from '../components/TestPlanSection';
 import { ShareOnDisplayButton } from '../display-tokens/ShareOnDisplayButton';
 import { DashboardExportButton } from '../export/DashboardExportButton';
 import { isRefusedDisplay } from './leadership-access';
@@ -32,6 +35,9 @@ export function LeadershipDashboardPage({ access, dashboardId, reportId }: Leade
   const view = useRef<HTMLElement>(null);
   // The sections read the same list (one cache entry): its answer tells whether the display's link is still good.
   const projects = useQuery(projectListQuery(access));
+  // Each section keeps its own frame, as on the operations dashboard; a preset follows today on a display left running.
+  const [overallFrame, setOverallFrame] = useState(() => defaultTimeFrame());
+  const [planFrame, setPlanFrame] = useState(() => defaultTimeFrame());
   const { data: user } = useQuery({ ...userDetailsQueryOptions(), enabled: access.kind === 'session' });
   const canShare = access.kind === 'session' && reportId !== undefined && hasPermission(user?.permissions.features, 'DASHBOARD_MANAGEMENT');
 
@@ -48,6 +54,8 @@ export function LeadershipDashboardPage({ access, dashboardId, reportId }: Leade
           <DashboardExportButton target={view} dashboardId={dashboardId} />
         </div>
       </div>
+      <OverallSection access={access} frame={overallFrame} onFrameChange={setOverallFrame} />
+      <TestPlanSection access={access} frame={planFrame} onFrameChange={setPlanFrame} />
     </section>
   );
 }
