@@ -19,7 +19,7 @@ import { displayTokenCreatedResponseSchema } from '../../src/shared/contracts/cu
 import { LEADERSHIP_DASHBOARD_TITLE, REPORT_FORM_FIELDS, reportSavedResponseSchema } from '../../src/shared/contracts/dashboards';
 import { endpoints } from '../../src/shared/endpoints';
 import { PlatformApi } from '../e2e/api';
-import { CHROMIUM_PATH, startPlatform, type Platform } from '../e2e/harness';
+import { CHROMIUM_PATH, screenshot, startPlatform, type Platform } from '../e2e/harness';
 import { openNetworkLink, type NetworkLink } from '../e2e/network-link';
 import { signIn } from '../e2e/pages';
 import { median, printFigure } from './figures';
@@ -142,14 +142,17 @@ async function openDisplay(page: Page, platform: Platform, link: NetworkLink): P
   return 'operations';
 }
 
-async function takeOutage(outage: Outage, link: NetworkLink, platform: Platform): Promise<number> {
+/** Takes the outage; `whileDown` runs just before the link is restored. Answers when the link was back. */
+async function takeOutage(outage: Outage, link: NetworkLink, platform: Platform, whileDown: () => Promise<unknown>): Promise<number> {
   if (outage.kind === 'restart') {
     await platform.restart();
     return Date.now();
   }
+  const downAt = Date.now();
   if (outage.kind === 'cut') link.cut();
   else link.dropSilently();
-  await new Promise((resolve) => setTimeout(resolve, outage.downMs));
+  await whileDown();
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, downAt + outage.downMs - Date.now())));
   link.restore();
   return Date.now();
 }
@@ -160,10 +163,12 @@ export interface SoakOptions {
   restarts: number;
   /** The long outages' length (every fifth cut). */
   longMs: number;
+  /** Saves tests/.artifacts/leadership-soak-*.png during and after the first long outage. */
+  screenshots?: boolean;
   log?: (line: string) => void;
 }
 
-export async function runLeadershipSoak({ durationMs, cuts, restarts, longMs, log = () => undefined }: SoakOptions): Promise<SoakResult> {
+export async function runLeadershipSoak({ durationMs, cuts, restarts, longMs, screenshots = false, log = () => undefined }: SoakOptions): Promise<SoakResult> {
   const platform = await startPlatform();
   const { hostname, port } = new URL(platform.baseUrl);
   const link = await openNetworkLink({ host: hostname, port: Number(port) });
@@ -185,9 +190,14 @@ export async function runLeadershipSoak({ durationMs, cuts, restarts, longMs, lo
     const startedAt = Date.now();
     const slotMs = (durationMs - WARM_UP_MS) / plan.length;
     const recoveries: Recovery[] = [];
+    let looked = false;
     for (const [index, outage] of plan.entries()) {
-      const backAt = await takeOutage(outage, link, platform);
+      // The first long outage is looked at as a person would: the figures kept through it, then fresh again.
+      const look: boolean = screenshots && !looked && outage.downMs === longMs;
+      looked ||= look;
+      const backAt = await takeOutage(outage, link, platform, () => (look ? screenshot(page, 'leadership-soak-during-outage') : Promise.resolve()));
       const recoverMs = await msUntilFresh(page, backAt);
+      if (look) await screenshot(page, 'leadership-soak-recovered');
       recoveries.push({ ...outage, recoverMs });
       log(`${outage.kind} ${outage.downMs} ms: fresh ${recoverMs} ms after the link was back`);
       // Polls at the period until this outage's share of the run is over.
