@@ -4,7 +4,7 @@ import { server } from '../../../../tests/msw/server';
 import { signInAs } from '../../../../tests/support/render-app';
 import { ApiError, setNavigator } from '../../../lib/api-client';
 import { createQueryClient } from '../../../lib/query-client';
-import { DISPLAY_TOKEN_MESSAGES, OVERALL_PROJECT_NAME, PROJECT_MESSAGES } from '../../../shared/contracts/custom-dashboard';
+import { CUSTOM_DASHBOARD_POLL_MS, DISPLAY_TOKEN_MESSAGES, OVERALL_PROJECT_NAME, PROJECT_MESSAGES } from '../../../shared/contracts/custom-dashboard';
 import { endpoints } from '../../../shared/endpoints';
 import { SESSION_ACCESS, type DashboardAccess } from './access';
 import { createProject, deleteProject, executionResultsQuery, projectDetailsQuery, projectListQuery, testPlanDataQuery, updateProject } from './projects';
@@ -48,6 +48,17 @@ describe('custom dashboard reads', () => {
       { path: endpoints.customDashboard.sharedExecutionResults, query: { ...frame, token: 'ldt_wall' } },
       { path: endpoints.customDashboard.sharedTestPlanData, query: { ...frame, projectId: checkout.projectId, token: 'ldt_wall' } },
     ]);
+  });
+
+  it('polls every CUSTOM_DASHBOARD_POLL_MS while answers come, without React Query retries', () => {
+    const healthy = { state: { dataUpdatedAt: 2, errorUpdatedAt: 1 } };
+    // pollingOptions reads only the query's state; the query options type asks for a whole Query.
+    const intervalOf = ({ refetchInterval }: { refetchInterval?: unknown }) =>
+      typeof refetchInterval === 'function' ? (refetchInterval as (query: typeof healthy) => unknown)(healthy) : refetchInterval;
+    for (const options of [projectListQuery(display), executionResultsQuery(display, 'p', frame), testPlanDataQuery(display, 'p', frame), projectDetailsQuery('p', frame)]) {
+      expect(intervalOf(options)).toBe(CUSTOM_DASHBOARD_POLL_MS);
+      expect(options.retry).toBe(false);
+    }
   });
 
   it('keeps a signed-in read and a display read of the same figures apart', () => {
