@@ -51,6 +51,8 @@ export function ProjectPlanSection({ frame, onFrameChange, selection, canManage 
   const details = useQuery({
     ...projectDetailsQuery(selected?.projectId ?? '', days ?? { startDate: '', endDate: '' }),
     enabled: selected !== null && days !== null,
+    // Another frame of the same project keeps the editor (and its unsaved goal) on screen while it loads.
+    placeholderData: (previous) => (previous?.projectId === selected?.projectId ? previous : undefined),
   });
   const project = details.data?.projectId === selected?.projectId ? details.data : undefined;
   const viewLabel = view === 'collections' ? PROJECT_PLAN_TEXTS.collections : PROJECT_PLAN_TEXTS.schedules;

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { makeProject } from '../../../../tests/msw/custom-dashboard';
 import { toastQueue } from '../../../ui/toast-queue';
@@ -63,5 +64,18 @@ describe('refreshes', () => {
     backend.state.readsFail = false;
     await queryClient.refetchQueries({ queryKey: customDashboardKeys.executionResultsAll() });
     await waitFor(() => expect(within(overall).queryByText(SECTION_TEXTS.stale)).toBeNull());
+  });
+});
+
+describe('time frames', () => {
+  it('keeps an unsaved goal in the KPI editor while the project section reads another frame', async () => {
+    const { backend, user } = renderOperationsPage({ projects: projects() });
+    await screen.findByRole('form', { name: KPI_TEXTS.title('Checkout') });
+    await user.type(screen.getByRole('textbox', { name: KPI_TEXTS.goal }), '42');
+    await pick(user, PROJECT_PLAN_TEXTS.timeFrame, ['Last 7 Days']);
+    await waitFor(() =>
+      expect(backend.state.requests.some((request) => request.path.endsWith('getProjectDetails') && (request.query.startDate ?? '') < DateTime.utc().minus({ days: 6 }).toFormat('yyyy-MM-dd'))).toBe(true),
+    );
+    expect(screen.getByRole('textbox', { name: KPI_TEXTS.goal })).toHaveValue('42');
   });
 });
