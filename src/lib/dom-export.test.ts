@@ -49,6 +49,8 @@ async function pageSize(pdf: Blob): Promise<number[]> {
   const text = new TextDecoder('latin1').decode(await bytesOf(pdf));
   expect(text.startsWith('%PDF-')).toBe(true);
   expect(text.match(/\/Subtype \/Image/g)).toHaveLength(1);
+  // Deflated, not raw pixels (jsPDF's default would make a full-page dashboard several MB).
+  expect(text).toMatch(/\/Subtype \/Image[^]*?\/Filter \/FlateDecode/);
   const box = /\/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]/.exec(text);
   return [Number(box?.[1]), Number(box?.[2])];
 }
