@@ -36,7 +36,8 @@ describe('dataset rules', () => {
 
   it('reads the columnar dataset the feeds answer: filters by index as filterRows does, one code per category text', () => {
     const dataset = analyticsDataset(rows);
-    for (const config of [{ result: ['FAILED'] }, { result: ['FAILED'], collection: ['Login'] }, { result: [] }]) {
+    const configs: Record<string, string[]>[] = [{ result: ['FAILED'] }, { result: ['FAILED'], collection: ['Login'] }, { result: [] }];
+    for (const config of configs) {
       expect(Array.from(filteredRowIndices(dataset, config), (index) => rows[index])).toEqual(filterRows(rows, config));
     }
     const mixed = analyticsDataset([run('2026-11-16', { version: null }), run('2026-11-16', { version: '' }), run('2026-11-16', { version: 1 }), run('2026-11-16', { version: '1' })]);
