@@ -6,6 +6,7 @@ import { MESSAGES } from '../../../shared/constants';
 import { INVALID_PERCENTAGE, PROJECT_MESSAGES } from '../../../shared/contracts/custom-dashboard';
 import { DATE_TAG_TEXTS } from './ProjectDateTags';
 import { KPI_TEXTS } from './ProjectKpiEditor';
+import { PROJECT_PLAN_TEXTS } from './ProjectPlanSection';
 import { PROJECT_SELECTOR_TEXTS } from './ProjectSelector';
 import { CHECKOUT, NIGHTLY, pick, pickToday, renderOperationsPage, today } from './testing';
 
@@ -154,5 +155,26 @@ describe('inline Create', () => {
     await user.click(screen.getByRole('button', { name: PROJECT_SELECTOR_TEXTS.create }));
     expect(await screen.findByText(PROJECT_MESSAGES.createFailed('Payments'))).toBeInTheDocument();
     expect(screen.getByText(PROJECT_MESSAGES.nameTaken('Payments'))).toBeInTheDocument();
+  });
+});
+
+describe('keyboard', () => {
+  it('switches the status chart with the arrow keys and deletes through the confirmation without a mouse', async () => {
+    const { backend, user } = renderOperationsPage({ scheduleData: [{ status: 'PASSED', count: 1 }] });
+    await editor();
+    screen.getByRole('radio', { name: PROJECT_PLAN_TEXTS.collections }).focus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: PROJECT_PLAN_TEXTS.schedules })).toBeChecked();
+    expect(await screen.findByRole('group', { name: `${PROJECT_PLAN_TEXTS.status}: ${PROJECT_PLAN_TEXTS.schedules}` })).toBeInTheDocument();
+
+    screen.getByRole('button', { name: KPI_TEXTS.delete }).focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('alertdialog', { name: MESSAGES.confirmTitle });
+    // Focus stays in the dialog; Tab reaches Yes.
+    const yes = within(dialog).getByRole('button', { name: 'Yes' });
+    for (let presses = 0; presses < 3 && document.activeElement !== yes; presses += 1) await user.tab();
+    expect(yes).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(backend.state.deleted).toEqual(['p-checkout']));
   });
 });
