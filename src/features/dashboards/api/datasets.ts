@@ -4,7 +4,7 @@ import { apiJson } from '../../../lib/api-client';
 import { pollingOptions } from '../../../offline/polling';
 import { DATASET_REFRESH_MS, datasetAttributeSchema, isDatasetColumns, type DataBreakdown, type Dataset, type DatasetCell, type TimeFrame } from '../../../shared/contracts/dashboards';
 import { endpoints } from '../../../shared/endpoints';
-import { timeFrameRange, type TimeFrameRange } from '../time-frame';
+import { timeFrameRange, type TimeFrameRange } from '../../../lib/time-frame';
 import { dashboardsKeys } from './dashboards-keys';
 
 /**

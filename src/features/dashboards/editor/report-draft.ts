@@ -13,7 +13,7 @@ import {
   type ReportElement,
 } from '../../../shared/contracts/dashboards';
 import { categoryColumn } from '../chart-data/dataset';
-import { currentTimeFrame, defaultTimeFrame } from '../time-frame';
+import { currentTimeFrame, defaultTimeFrame } from '../../../lib/time-frame';
 
 /** Route type of a new, blank report (part 3 §2 Route table). */
 export const BLANK_REPORT_TYPE = 'BLANK';
