@@ -185,10 +185,12 @@ export interface SoakOptions {
   longMs: number;
   /** Saves tests/.artifacts/leadership-soak-*.png during and after the first long outage. */
   screenshots?: boolean;
+  /** Logs the heap after every outage (2 s each); on unless a short run has no time for it. */
+  heapTrend?: boolean;
   log?: (line: string) => void;
 }
 
-export async function runLeadershipSoak({ durationMs, cuts, restarts, longMs, screenshots = false, log = () => undefined }: SoakOptions): Promise<SoakResult> {
+export async function runLeadershipSoak({ durationMs, cuts, restarts, longMs, screenshots = false, heapTrend = true, log = () => undefined }: SoakOptions): Promise<SoakResult> {
   const platform = await startPlatform();
   const { hostname, port } = new URL(platform.baseUrl);
   const link = await openNetworkLink({ host: hostname, port: Number(port) });
@@ -224,8 +226,8 @@ export async function runLeadershipSoak({ durationMs, cuts, restarts, longMs, sc
       if (look) await screenshot(page, 'leadership-soak-recovered');
       recoveries.push({ ...outage, recoverMs });
       // The heap after each outage shows a trend (growth that levels off, or a leak) where two figures cannot.
-      const heapMb = (await retainedHeap(page, cdp)) / 2 ** 20;
-      log(`${outage.kind} ${outage.downMs} ms: fresh ${recoverMs} ms after the link was back; heap ${heapMb.toFixed(2)} MB`);
+      const heap = heapTrend ? `; heap ${((await retainedHeap(page, cdp)) / 2 ** 20).toFixed(2)} MB` : '';
+      log(`${outage.kind} ${outage.downMs} ms: fresh ${recoverMs} ms after the link was back${heap}`);
       // Polls at the period until this outage's share of the run is over.
       await page.waitForTimeout(Math.max(SOAK_POLL_PERIOD_MS, startedAt + (index + 1) * slotMs - Date.now()));
     }
