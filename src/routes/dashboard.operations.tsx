@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
 import { MissingCustomDashboardPage, OperationsDashboardPage } from '../features/custom-dashboard/pages/OperationsDashboardPage';
-import { reportListQuery } from '../features/dashboards/api/reports';
+import { reportTitledQuery } from '../features/dashboards/api/reports';
 import { saveReport } from '../features/dashboards/api/save-report';
 import { blankDraft } from '../features/dashboards/editor/report-draft';
 import { userDetailsQueryOptions } from '../lib/user-details';
@@ -16,19 +16,19 @@ export const Route = createFileRoute('/dashboard/operations')({
   staticData: { title: 'Operations Dashboard' },
   beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.dashboardView),
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(reportListQuery());
+    void context.queryClient.prefetchQuery(reportTitledQuery(CUSTOM_DASHBOARD_TITLE));
   },
   component: OperationsScreen,
 });
 
 function OperationsScreen() {
   const queryClient = useQueryClient();
-  const reports = useQuery(reportListQuery());
+  const customDashboard = useQuery(reportTitledQuery(CUSTOM_DASHBOARD_TITLE));
   const { data: user } = useQuery(userDetailsQueryOptions());
   const canManage = hasPermission(user?.permissions.features, 'DASHBOARD_MANAGEMENT');
-  if (reports.isPending) return <Spinner label="Loading dashboard" />;
-  if (reports.isError) return <p role="alert">{DASHBOARD_MESSAGES.reportsFailed}</p>;
-  const report = reports.data.find((candidate) => candidate.title === CUSTOM_DASHBOARD_TITLE);
+  if (customDashboard.isPending) return <Spinner label="Loading dashboard" />;
+  if (customDashboard.isError) return <p role="alert">{DASHBOARD_MESSAGES.reportsFailed}</p>;
+  const report = customDashboard.data;
   if (!report) {
     const create = async () => {
       await saveReport(queryClient, { ...blankDraft(), title: CUSTOM_DASHBOARD_TITLE }, null);

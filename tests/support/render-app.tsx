@@ -22,10 +22,10 @@ afterAll(stopAppOfflineQueues);
  * Renders the whole app (providers, router with the real route tree, shell) at an app path such as
  * '/login' (the /studio base path is added), on a memory history.
  */
-export function renderApp(path: string) {
+/** `queryClient` lets a test start the app from a cache it filled, as the one restored from IndexedDB. */
+export function renderApp(path: string, queryClient = createQueryClient()) {
   // The toast queue is app-wide module state: a fresh app starts without the last test's toasts.
   toastQueue.clear();
-  const queryClient = createQueryClient();
   const history = createMemoryHistory({ initialEntries: [`/studio${path}`] });
   const router = createAppRouter(queryClient, history);
   setNavigator((to) => router.history.push(to));

@@ -5,6 +5,9 @@ import { dashboardsBackend, makeReport } from '../../../../tests/msw/dashboards'
 import { makeProject } from '../../../../tests/msw/custom-dashboard';
 import { server } from '../../../../tests/msw/server';
 import { renderApp, signInAs } from '../../../../tests/support/render-app';
+import type { QueryClient } from '@tanstack/react-query';
+import { createQueryClient } from '../../../lib/query-client';
+import { reportListQuery } from '../../dashboards/api/reports';
 import { CUSTOM_DASHBOARD_TITLE } from '../../../shared/contracts/dashboards';
 import { endpoints } from '../../../shared/endpoints';
 import type { Permission } from '../../../shared/permissions';
@@ -27,7 +30,7 @@ const checkout = makeProject({
   projectDateTags: [{ projectTag: 'v2.0', date: '2026-01-02' }],
 });
 
-function openOperations(features: Permission[], reports = [makeReport({ id: 'report-custom', title: CUSTOM_DASHBOARD_TITLE })]) {
+function openOperations(features: Permission[], reports = [makeReport({ id: 'report-custom', title: CUSTOM_DASHBOARD_TITLE })], queryClient?: QueryClient) {
   const backend = seedBackends({
     projects: [checkout],
     executionResults: { collectionExecuted: 12, passRate: 75, totalTime: { hours: 1, minutes: 2, seconds: 3 }, failures: [{ labelName: 'Timeout', count: 3 }] },
@@ -62,7 +65,7 @@ function openOperations(features: Permission[], reports = [makeReport({ id: 'rep
   signInAs(features);
   const dashboards = dashboardsBackend({ reports });
   server.use(...dashboards.handlers);
-  return { backend, dashboards, ...renderApp('/dashboard/operations') };
+  return { backend, dashboards, ...renderApp('/dashboard/operations', queryClient) };
 }
 
 const section = (name: string) => screen.findByRole('region', { name });
@@ -70,6 +73,14 @@ const chart = (scope: HTMLElement, name: string) => within(scope).findByRole('gr
 const marks = (chartElement: HTMLElement) => [...chartElement.querySelectorAll('.chart-mark')].map((mark) => mark.getAttribute('aria-label'));
 
 describe('dashboard/operations', () => {
+  it('opens with a Custom Dashboard report that a cached list from before its save lacks', async () => {
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(reportListQuery().queryKey, []);
+    openOperations(['DASHBOARD_MANAGEMENT'], undefined, queryClient);
+    expect(await section(OVERALL_TEXTS.title)).toBeInTheDocument();
+    expect(screen.queryByText(MISSING_REPORT_TEXTS.missing)).toBeNull();
+  });
+
   it('says the Custom Dashboard report is missing and lets a manager create it, which opens the dashboard', async () => {
     const { dashboards, user } = openOperations(['DASHBOARD_MANAGEMENT'], []);
     expect(await screen.findByText(MISSING_REPORT_TEXTS.missing)).toBeInTheDocument();

@@ -5,6 +5,7 @@ export const dashboardsKeys = {
   all: ['dashboards'] as const,
   reports: () => [...dashboardsKeys.all, 'reports'] as const,
   report: (id: string) => [...dashboardsKeys.reports(), id] as const,
+  reportTitled: (title: string) => [...dashboardsKeys.reports(), 'titled', title] as const,
   datasets: () => [...dashboardsKeys.all, 'datasets'] as const,
   /**
    * One dataset per organization, breakdown, collections and UTC range: elements over the same breakdown share it.
