@@ -12,9 +12,8 @@ import {
 } from '../../src/shared/contracts/custom-dashboard';
 import { endpoints } from '../../src/shared/endpoints';
 import type { Permission } from '../../src/shared/permissions';
-import { authBackend } from './auth-backend';
 import { nextId } from './factories';
-import { anyOrigin, bearer, errorResponse } from './handlers';
+import { anyOrigin, authorizeFeatures, errorResponse } from './handlers';
 
 const paths = endpoints.customDashboard;
 const VIEW: readonly Permission[] = ['DASHBOARD_MANAGEMENT', 'DASHBOARD_PUBLISHED'];
@@ -55,12 +54,10 @@ export interface CustomDashboardBackendOptions {
   displayTokens?: string[];
 }
 
-function caller(request: Request, features: readonly Permission[]): Response | null {
-  const userId = authBackend.authenticate(bearer(request));
-  if (!userId) return errorResponse(401, 'Your session has expired.');
-  const user = authBackend.findUser(userId);
-  if (!user || !features.some((feature) => user.permissions.features.includes(feature))) return errorResponse(403, 'You do not have permission to do this.');
-  return null;
+/** The refusal a caller without one of `features` gets, or null. */
+function refusal(request: Request, features: readonly Permission[]): Response | null {
+  const caller = authorizeFeatures(request, features);
+  return caller instanceof Response ? caller : null;
 }
 
 /**
@@ -112,7 +109,7 @@ export function customDashboardBackend(options: CustomDashboardBackendOptions = 
       if (shared && query.token !== undefined) {
         if (!state.displayTokens.has(query.token)) return errorResponse(401, DISPLAY_TOKEN_MESSAGES.unknown);
       } else {
-        const refused = caller(request, VIEW);
+        const refused = refusal(request, VIEW);
         if (refused) return refused;
       }
       if (state.readsFail) return errorResponse(503, 'Service unavailable');
@@ -140,7 +137,7 @@ export function customDashboardBackend(options: CustomDashboardBackendOptions = 
     ),
     http.post(anyOrigin(paths.createProject), async ({ request }) => {
       record(request);
-      const refused = caller(request, MANAGE);
+      const refused = refusal(request, MANAGE);
       if (refused) return refused;
       const body = createProjectRequestSchema.safeParse(await request.json().catch(() => null));
       if (!body.success) return errorResponse(400, 'Invalid project', { projectName: body.error.issues.map((issue) => issue.message) });
@@ -154,7 +151,7 @@ export function customDashboardBackend(options: CustomDashboardBackendOptions = 
     }),
     http.put(anyOrigin(paths.updateProject), async ({ request }) => {
       record(request);
-      const refused = caller(request, MANAGE);
+      const refused = refusal(request, MANAGE);
       if (refused) return refused;
       const raw: unknown = await request.json().catch(() => null);
       const body = updateProjectRequestSchema.safeParse(raw);
@@ -173,7 +170,7 @@ export function customDashboardBackend(options: CustomDashboardBackendOptions = 
     }),
     http.post(anyOrigin(paths.deleteProject), ({ request }) => {
       const { query } = record(request);
-      const refused = caller(request, MANAGE);
+      const refused = refusal(request, MANAGE);
       if (refused) return refused;
       const parsed = projectIdQuerySchema.safeParse(query);
       if (!parsed.success) return errorResponse(400, 'Invalid project');

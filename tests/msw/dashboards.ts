@@ -18,9 +18,8 @@ import {
 import type { TestSuiteFeedItem } from '../../src/shared/contracts/collections';
 import { BOT_ANALYTICS_BASE, DATASETS_FEED_BASE, endpoints, TEST_SUITES_FEED_BASE } from '../../src/shared/endpoints';
 import type { Permission } from '../../src/shared/permissions';
-import { authBackend } from './auth-backend';
 import { nextId } from './factories';
-import { anyOrigin, bearer, errorResponse } from './handlers';
+import { anyOrigin, authorizeFeatures, errorResponse } from './handlers';
 
 export function makeReportElement(overrides: Partial<ReportElement> = {}): ReportElement {
   return {
@@ -74,14 +73,6 @@ const MANAGE_FEATURES: readonly Permission[] = ['DASHBOARD_MANAGEMENT'];
  * The caller, as the server checks it: a valid token (401 otherwise) of a user holding one of `features` (403
  * otherwise). Answers either the caller's organization or the error response.
  */
-function authorize(request: Request, features: readonly Permission[]): { orgId: string; userId: string } | Response {
-  const userId = authBackend.authenticate(bearer(request));
-  if (!userId) return errorResponse(401, 'Your session has expired.');
-  const user = authBackend.findUser(userId);
-  if (!user || !features.some((feature) => user.permissions.features.includes(feature))) return errorResponse(403, 'You do not have permission to do this.');
-  return { orgId: user.orgId, userId };
-}
-
 function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of issues) (errors[String(issue.path[0] ?? 'form')] ??= []).push(issue.message);
@@ -122,7 +113,7 @@ export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRo
   };
 
   function feed(breakdown: DataBreakdown, request: Request, orgId: string, collectionIds: string[]) {
-    const caller = authorize(request, VIEW_FEATURES);
+    const caller = authorizeFeatures(request, VIEW_FEATURES);
     if (caller instanceof Response) return caller;
     if (orgId !== caller.orgId) return errorResponse(403, 'You do not have permission to do this.');
     const query = datasetQuerySchema.safeParse(Object.fromEntries(new URL(request.url).searchParams));
@@ -139,7 +130,7 @@ export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRo
 
   const handlers = [
     http.get(anyOrigin(endpoints.dashboards.list), ({ request }) => {
-      const caller = authorize(request, VIEW_FEATURES);
+      const caller = authorizeFeatures(request, VIEW_FEATURES);
       if (caller instanceof Response) return caller;
       state.listRequests += 1;
       // A 4xx, which the query client does not retry, so the failure shows at once.
@@ -148,7 +139,7 @@ export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRo
       return HttpResponse.json({ success: true, data: newestFirst });
     }),
     http.post(anyOrigin(endpoints.dashboards.add), async ({ request }) => {
-      const caller = authorize(request, MANAGE_FEATURES);
+      const caller = authorizeFeatures(request, MANAGE_FEATURES);
       if (caller instanceof Response) return caller;
       const read = await readDraft(request);
       if (read instanceof Response) return read;
@@ -159,7 +150,7 @@ export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRo
       return HttpResponse.json({ success: true, data: { id: report.id } });
     }),
     http.post(anyOrigin(endpoints.dashboards.update), async ({ request }) => {
-      const caller = authorize(request, MANAGE_FEATURES);
+      const caller = authorizeFeatures(request, MANAGE_FEATURES);
       if (caller instanceof Response) return caller;
       const read = await readDraft(request);
       if (read instanceof Response) return read;
@@ -171,7 +162,7 @@ export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRo
       return HttpResponse.json({ success: true, data: { id: read.id } });
     }),
     http.post(anyOrigin(endpoints.dashboards.remove), async ({ request }) => {
-      const caller = authorize(request, MANAGE_FEATURES);
+      const caller = authorizeFeatures(request, MANAGE_FEATURES);
       if (caller instanceof Response) return caller;
       const id = String((await request.formData()).get(REPORT_FORM_FIELDS.id) ?? '');
       if (!state.reports.some((report) => report.id === id)) return errorResponse(404, DASHBOARD_MESSAGES.reportNotFound);
@@ -189,7 +180,7 @@ export function dashboardsBackend({ reports = [], capturedRows = [], analyticsRo
       return feed('analyticsData', request, String(params.orgId), ids === '' ? [] : ids.split(','));
     }),
     http.get(anyOrigin(`${TEST_SUITES_FEED_BASE}/:orgId`), ({ request, params }) => {
-      const caller = authorize(request, VIEW_FEATURES);
+      const caller = authorizeFeatures(request, VIEW_FEATURES);
       if (caller instanceof Response) return caller;
       if (String(params.orgId) !== caller.orgId) return errorResponse(403, 'You do not have permission to do this.');
       return HttpResponse.json({ success: true, data: testPlans });
