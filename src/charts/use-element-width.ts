@@ -18,14 +18,14 @@ export function useElementWidth<T extends HTMLElement>(fallback: number): [RefCa
       const update = (measured: number) => {
         if (measured > 0) setState((current) => (current.measured && current.width === Math.floor(measured) ? current : { width: Math.floor(measured), measured: true }));
       };
-      // One measure for the first read and the observer's: clientWidth rounds (612.5 reads 613) where the observer's
-      // floored contentRect gives 612, and the observer's first callback would then draw every chart a second time.
-      const widthOf = () => element.getBoundingClientRect().width;
-      const initial = widthOf();
+      // The first read is the layout box's unrounded width, floored like the observer's: clientWidth rounds (612.5
+      // reads 613) where the observer's contentRect gives 612, and its first callback then drew every chart again.
+      // (A chart's element has no padding or border, so its layout box is its content box.)
+      const initial = element.getBoundingClientRect().width;
       if (initial > 0) update(initial);
       else setState((current) => (current.measured ? current : { ...current, measured: true }));
       if (typeof ResizeObserver === 'undefined') return;
-      observer.current = new ResizeObserver(() => update(widthOf()));
+      observer.current = new ResizeObserver(([entry]) => update(entry?.contentRect.width ?? 0));
       observer.current.observe(element);
     },
     [],
