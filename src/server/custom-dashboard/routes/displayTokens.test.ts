@@ -18,7 +18,7 @@ import { startTestServer, type TestServer } from '../../testing/testServer';
 import { findUserByUserId } from '../../users/repository';
 import { LAST_USED_RESOLUTION_MS, useDisplayToken } from '../displayTokens';
 import { FRAME_MESSAGES } from '../frame';
-import { okBody, refusedBody, withQuery } from '../testCalls';
+import { okBody as ok, refusedBody as refused, withQuery as query } from '../testCalls';
 import { FRAME, seedHistory } from '../projectsFixture';
 
 const settings = { timeFrame: { type: 'previous_7_days', name: 'Last 7 Days', fromDate: '2026-03-01', toDate: '2026-03-08' }, testPlans: [] };
@@ -32,11 +32,8 @@ describe('display tokens and the shared calls', () => {
   let reportId: string;
   let projectId: string;
 
-  const query = withQuery;
   const send = (method: string, path: string, body: unknown, token = manager) =>
     t.request(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const ok = okBody;
-  const refused = refusedBody;
   const addReport = async (title: string, token = manager) => {
     const form = new URLSearchParams({ title, settings: JSON.stringify(settings), elements: '[]' });
     return reportSavedResponseSchema.parse(await ok(await t.request(endpoints.dashboards.add, { method: 'POST', token, body: form }))).data.id;

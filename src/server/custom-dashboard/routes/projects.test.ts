@@ -17,7 +17,7 @@ import { anotherOrganization } from '../../testing/otherOrganization';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { findUserByUserId } from '../../users/repository';
 import { FRAME_MESSAGES } from '../frame';
-import { okBody, refusedBody, withQuery } from '../testCalls';
+import { okBody as ok, refusedBody as refused, withQuery as query } from '../testCalls';
 import { FRAME, seedHistory, type SeededHistory } from '../projectsFixture';
 
 describe('custom dashboard: projects, execution results, test plan data', () => {
@@ -31,11 +31,8 @@ describe('custom dashboard: projects, execution results, test plan data', () => 
   let foreignCollection: string;
   let foreignSchedule: string;
 
-  const query = withQuery;
   const send = (method: string, path: string, body: unknown, token = manager) =>
     t.request(path, { method, token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const ok = okBody;
-  const refused = refusedBody;
   const results = async (params: Record<string, string>, token = manager) =>
     executionResultsResponseSchema.parse(await ok(await t.request(query(endpoints.customDashboard.executionResults, params), { token }))).data;
   const testPlan = async (params: Record<string, string>, token = manager) =>
