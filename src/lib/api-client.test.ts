@@ -10,7 +10,7 @@ import { MESSAGES } from '../shared/constants';
 import { endpoints } from '../shared/endpoints';
 import { ApiError, createApiClient, LOGIN_PATH, LOGOUT_PATH, setNavigator } from './api-client';
 import { reachability, SUSPECT_AFTER_MS } from './reachability';
-import { getParamToken, getSession, setParamToken, setSession } from './session';
+import { clearSession, getParamToken, getSession, setParamToken, setSession } from './session';
 
 const navigate = vi.fn<(to: string) => void>();
 
@@ -181,6 +181,16 @@ describe('apiFetch session rules', () => {
     expect(navigate).toHaveBeenCalledTimes(1);
     expect(navigate).toHaveBeenCalledWith(LOGOUT_PATH);
     expect(authBackend.state.calls.refresh).toBe(0);
+  });
+
+  it('sends nobody to logout for a 401 to a request made without a session (the refused refresh went to sign-in)', async () => {
+    const client = createApiClient({ locks: null });
+    const user = signedInUser();
+    clearSession();
+
+    await expect(client.apiJson(endpoints.users.byId(user.id), userResponseSchema)).rejects.toMatchObject({ status: 401 });
+
+    expect(navigate).not.toHaveBeenCalled();
   });
 
   it('on a 400 goes to logout', async () => {

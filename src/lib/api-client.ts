@@ -261,7 +261,9 @@ export function createApiClient(options: ApiClientOptions = {}) {
       token = await refreshTokens(token);
       response = await send(path, init, token);
     }
-    if (!sessionExempt && (response.status === 401 || (response.status === 400 && !(await isValidationAnswer(response))))) {
+    // Without a session there is nobody to log out: whatever ended it (a refused refresh) has sent the user to sign in,
+    // and a logout page now would toast 'Logged Out Successfully' over the sign-in page and revoke the next session.
+    if (session && !sessionExempt && (response.status === 401 || (response.status === 400 && !(await isValidationAnswer(response))))) {
       exitTo(LOGOUT_PATH);
     }
     return response;
