@@ -185,6 +185,12 @@ export const endpoints = {
     displayTokens: `${CUSTOM_DASHBOARD_BASE}/displayTokens`,
     revokeDisplayToken: (tokenId: string) => `${CUSTOM_DASHBOARD_BASE}/displayTokens/${encodeURIComponent(tokenId)}`,
   },
+  /** Spec part 3 §7 iOS builder, mounted under /api; the archive's download is this platform's own (docs/decisions.md). */
+  iosBuilder: {
+    list: `${API_BASE}/ios-builder/list`,
+    start: `${API_BASE}/ios-builder/start`,
+    download: (id: string) => `${API_BASE}/ios-builder/download/${encodeURIComponent(id)}`,
+  },
   demoApp: '/demo-app/',
   openApi: `${API_BASE}/openapi.json`,
   config: `${APP_BASE_PATH}/assets/studio_config.json`,
