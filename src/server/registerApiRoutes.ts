@@ -94,8 +94,11 @@ import { registerJiraGenericSave } from './jira/routes/genericSave';
 import { registerGetJiraConfiguration } from './jira/routes/getJiraConfiguration';
 import { registerSaveJiraConfiguration } from './jira/routes/saveJiraConfiguration';
 import { emailRegistrations } from './email/routes';
+import { gatewayAgentRegistrations } from './gateway-agents/routes';
+import { clientsRegistrations } from './clients/routes';
 import { dashboardRegistrations } from './dashboards/routes';
 import { customDashboardRegistrations } from './custom-dashboard/routes';
+import { iosBuilderRegistrations } from './ios-builder/routes';
 
 /** Every API operation, one module each. Later areas add their register functions here. */
 const registrations: ((api: Api) => void)[] = [
@@ -196,6 +199,9 @@ const registrations: ((api: Api) => void)[] = [
   ...emailRegistrations,
   ...dashboardRegistrations,
   ...customDashboardRegistrations,
+  ...iosBuilderRegistrations,
+  ...gatewayAgentRegistrations,
+  ...clientsRegistrations,
 ];
 
 export function registerApiRoutes(api: Api): void {

@@ -191,6 +191,36 @@ export const endpoints = {
     start: `${API_BASE}/ios-builder/start`,
     download: (id: string) => `${API_BASE}/ios-builder/download/${encodeURIComponent(id)}`,
   },
+  /** Spec part 3 §7 client calls, mounted under /api (docs/decisions.md Client download). */
+  clients: {
+    getClientUrl: `${API_BASE}/clientsmanager/versions/getClientUrl`,
+    download: `${API_BASE}/clientsmanager/versions/download`,
+    /** OpenAPI form of the file path; `file` builds one. */
+    fileRoute: `${API_BASE}/clients/{fileName}`,
+    file: (fileName: string) => `${API_BASE}/clients/${encodeURIComponent(fileName)}`,
+    /** Whether the device control port of the page's host answers (part 1 §2). */
+    deviceControlProbe: `${API_BASE}/device-control/probe`,
+  },
+  /** Desktop gateway agents (issue 18): tokens for Resource Management, and the calls only an agent token may make. */
+  gatewayAgents: {
+    list: `${API_BASE}/gateway-agents`,
+    create: `${API_BASE}/gateway-agents/create`,
+    revokeRoute: `${API_BASE}/gateway-agents/{id}/revoke`,
+    revoke: (id: string) => `${API_BASE}/gateway-agents/${encodeURIComponent(id)}/revoke`,
+    register: `${API_BASE}/gateway-agents/agent/register`,
+    heartbeat: `${API_BASE}/gateway-agents/agent/heartbeat`,
+    claim: `${API_BASE}/gateway-agents/agent/claim`,
+    runLogRoute: `${API_BASE}/gateway-agents/agent/runs/{statusId}/log`,
+    runLog: (statusId: string) => `${API_BASE}/gateway-agents/agent/runs/${encodeURIComponent(statusId)}/log`,
+    runProgressRoute: `${API_BASE}/gateway-agents/agent/runs/{statusId}/progress`,
+    runProgress: (statusId: string) => `${API_BASE}/gateway-agents/agent/runs/${encodeURIComponent(statusId)}/progress`,
+    runStepRoute: `${API_BASE}/gateway-agents/agent/runs/{statusId}/step`,
+    runStep: (statusId: string) => `${API_BASE}/gateway-agents/agent/runs/${encodeURIComponent(statusId)}/step`,
+    runAttachmentRoute: `${API_BASE}/gateway-agents/agent/runs/{statusId}/attachment`,
+    runAttachment: (statusId: string) => `${API_BASE}/gateway-agents/agent/runs/${encodeURIComponent(statusId)}/attachment`,
+    runFinishRoute: `${API_BASE}/gateway-agents/agent/runs/{statusId}/finish`,
+    runFinish: (statusId: string) => `${API_BASE}/gateway-agents/agent/runs/${encodeURIComponent(statusId)}/finish`,
+  },
   demoApp: '/demo-app/',
   openApi: `${API_BASE}/openapi.json`,
   config: `${APP_BASE_PATH}/assets/studio_config.json`,
