@@ -24,6 +24,7 @@ import type { MailOutboxTable } from '../notifications/schema';
 import type { EmailConfigsTable, ImapAccountsTable } from './schema-email';
 import type { DashboardReportsTable } from './schema-dashboards';
 import type { DisplayTokensTable, ProjectCollectionsTable, ProjectDateTagsTable, ProjectSchedulesTable, ProjectsTable } from './schema-projects';
+import type { IosBuildsTable } from '../ios-builder/schema';
 
 /** Timestamps are ISO-8601 UTC strings so they sort and compare as text. Booleans are 0/1. */
 export interface UsersTable {
@@ -162,4 +163,5 @@ export interface Database {
   project_schedules: ProjectSchedulesTable;
   project_date_tags: ProjectDateTagsTable;
   display_tokens: DisplayTokensTable;
+  ios_builds: IosBuildsTable;
 }
