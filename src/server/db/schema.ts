@@ -92,6 +92,22 @@ export interface ResourcesTable {
   last_seen_at: number | null;
 }
 
+/** A desktop gateway agent's token and what its agent told when it registered (migration 0019). */
+export interface GatewayAgentsTable {
+  id: string;
+  org_id: string;
+  name: string;
+  token_hash: string;
+  device_id: string | null;
+  os: string | null;
+  /** JSON string[]. */
+  browsers: string;
+  claimed_status_id: string | null;
+  created_by: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface ServiceHeartbeatsTable {
   name: string;
   beat_at: string;
@@ -130,6 +146,7 @@ export interface Database {
   refresh_tokens: RefreshTokensTable;
   idempotency_keys: IdempotencyKeysTable;
   resources: ResourcesTable;
+  gateway_agents: GatewayAgentsTable;
   service_heartbeats: ServiceHeartbeatsTable;
   server_secrets: ServerSecretsTable;
   rate_limit_events: RateLimitEventsTable;

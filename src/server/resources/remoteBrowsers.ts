@@ -69,7 +69,8 @@ export async function unplugSilentRemoteBrowsers(db: Db, now: number): Promise<s
   const silent = await db
     .updateTable('resources')
     .set({ plugged_in: 0, updated_at: new Date(now).toISOString() })
-    .where('remote_endpoint', 'is not', null)
+    // Every resource that beats (remote browsers, gateway agents) has a last_seen_at; the pool's browsers have none.
+    .where('last_seen_at', 'is not', null)
     .where('plugged_in', '=', 1)
     .where('last_seen_at', '<', now - REMOTE_BROWSER_OFFLINE_AFTER_MS)
     .returning('device_id')

@@ -13,6 +13,8 @@ import { connectRemoteBrowser, createWarmBrowsers, type BrowserSession } from '.
 import { remoteEndpointOf, unplugSilentRemoteBrowsers } from '../resources/remoteBrowsers';
 import { abortRunsOfDeadReplicas, beat, joinReplicas, REPLICA_HEARTBEAT_MS } from './replicas';
 import { queueHintOf } from './runViews';
+import { isGatewayAgentDevice } from '../../shared/contracts/gateway-agents';
+import { abortRunsOfSilentAgents, freeAgentsQuery } from '../gateway-agents/repository';
 import {
   addRunAttachment,
   appendLog,
@@ -117,7 +119,9 @@ export const RELAUNCH_RETRY_MS = 30_000;
  * names some), in one transaction, and marks it executed by `replicaId`. Replicas sharing a PostgreSQL database take
  * queued runs and free resources with FOR UPDATE SKIP LOCKED, so each sees rows no other is allocating; the
  * conditional updates make a run start once and a resource go to one run even without row locks (SQLite).
- * Mobile and desktop resources are gateway agents; without one a HYBRID run waits in the queue. A run whose
+ * A HYBRID run takes any free online gateway agent or, when none is free, a browser resource; a run naming agents in
+ * hybridDeviceIds waits for one of them. A run on an agent is not executed by a replica: the agent claims it
+ * (gateway-agents/routes/claimRun.ts), so dispatch() launches nothing for it. A run whose
  * organization's licence has all its parallels RUNNING waits too (licenses/enforcement.ts parallelSlots).
  */
 async function allocate(db: Db, replicaId: string): Promise<RunRow[]> {
@@ -128,14 +132,16 @@ async function allocate(db: Db, replicaId: string): Promise<RunRow[]> {
     ).execute();
     if (queued.length === 0) return [];
     const freeIds = (await lockedRowsSkipping(trx, freeBrowsersQuery(trx, true)).execute()).map((row) => row.device_id);
+    const freeAgentIds = (await lockedRowsSkipping(trx, freeAgentsQuery(trx)).execute()).map((row) => row.device_id);
     const slots = await parallelSlots(trx, queued.map((run) => run.org_id));
     const started: RunRow[] = [];
     for (const run of queued) {
       const wanted = parseStringList(run.hybrid_device_ids);
-      const deviceId =
-        wanted.length > 0 ? freeIds.find((id) => wanted.includes(id)) : run.device_type === BROWSER_DEVICE_TYPE ? freeIds[0] : undefined;
+      const candidates = run.device_type === BROWSER_DEVICE_TYPE ? freeIds : [...freeAgentIds, ...freeIds];
+      const deviceId = wanted.length > 0 ? candidates.find((id) => wanted.includes(id)) : candidates[0];
       if (deviceId === undefined || !slots.take(run.org_id)) continue;
-      freeIds.splice(freeIds.indexOf(deviceId), 1);
+      const pool = isGatewayAgentDevice(deviceId) ? freeAgentIds : freeIds;
+      pool.splice(pool.indexOf(deviceId), 1);
       const taken = await trx
         .updateTable('resources')
         .set({ device_in_use: 1, updated_at: now() })
@@ -312,7 +318,10 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     dispatching = (async () => {
       do {
         again = false;
-        for (const run of await allocate(db, options.replicaId)) launch(run);
+        for (const run of await allocate(db, options.replicaId)) {
+          // Its agent claims it and reports back; no browser of this replica is involved.
+          if (!parseStringList(run.resource_ids).some(isGatewayAgentDevice)) launch(run);
+        }
       } while (again && !closed);
     })().finally(() => {
       dispatching = undefined;
@@ -408,7 +417,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
         if (Date.now() < nextPoolCheck) return;
         nextPoolCheck = Date.now() + BROWSER_POOL_CHECK_MS;
         await checkBrowserPool();
-        await unplugSilentRemoteBrowsers(db, Date.now());
+        await abortRunsOfSilentAgents(db, await unplugSilentRemoteBrowsers(db, Date.now()));
       });
       unregisterTick = () => {
         unregisterDispatch();

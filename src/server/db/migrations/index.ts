@@ -16,6 +16,7 @@ import { jiraMigration } from './0015_jira';
 import { mailOutboxMigration } from './0016_mail_outbox';
 import { dashboardsMigration } from './0017_dashboards';
 import { projectsMigration } from './0018_projects';
+import { gatewayAgentsMigration } from './0019_gateway_agents';
 import { iosBuildsMigration } from './0020_ios_builds';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0016_mail_outbox': mailOutboxMigration,
   '0017_dashboards': dashboardsMigration,
   '0018_projects': projectsMigration,
+  '0019_gateway_agents': gatewayAgentsMigration,
   '0020_ios_builds': iosBuildsMigration,
 };
 

@@ -386,19 +386,26 @@ describe('runs in real Chromium', { timeout: 60_000 }, () => {
     }
   });
 
-  it('keeps a HYBRID run without a gateway resource queued, listed, and cancellable', async () => {
-    const id = await saveCollection(t, token, { ...browserCollection({ flows: [] }), deviceType: 'HYBRID' });
-    const statusId = await trigger(t, token, id);
-    await t.server.services.runs.dispatch();
-    const tab = runningTabDataResponseSchema.parse(await (await t.request(endpoints.runs.runningTabData, { token })).json());
-    expect(tab.data.runningTestStatus).toEqual([
-      expect.objectContaining({ statusId, result: 'QUEUED', displayDevices: 'Any free HYBRID resource', devices: [], totalProgress: 0 }),
-    ]);
-    const queue = queuedTestsResponseSchema.parse(await (await t.request(endpoints.runs.queued, { token })).json());
-    expect(queue.data).toEqual([{ id: statusId, testSuiteName: expect.any(String), devices: [], timeTriggered: expect.any(String) }]);
-    const stop = await t.request(`${endpoints.runs.cancelRunning}?statusId=${statusId}`, { method: 'POST', token });
-    expect(messageResponseSchema.parse(await stop.json()).message).toBe(RUN_MESSAGES.stopped(statusId));
-    expect((await runDetails(t, token, statusId)).testStatus).toBe('CANCELLED');
+  it('keeps a HYBRID run queued, listed, and cancellable while no resource is free', async () => {
+    // A HYBRID run takes any free gateway agent or browser (issue 18): with every resource busy it waits.
+    const { db } = t.server.services;
+    await db.updateTable('resources').set({ device_in_use: 1 }).execute();
+    try {
+      const id = await saveCollection(t, token, { ...browserCollection({ flows: [] }), deviceType: 'HYBRID' });
+      const statusId = await trigger(t, token, id);
+      await t.server.services.runs.dispatch();
+      const tab = runningTabDataResponseSchema.parse(await (await t.request(endpoints.runs.runningTabData, { token })).json());
+      expect(tab.data.runningTestStatus).toEqual([
+        expect.objectContaining({ statusId, result: 'QUEUED', displayDevices: 'Any free HYBRID resource', devices: [], totalProgress: 0 }),
+      ]);
+      const queue = queuedTestsResponseSchema.parse(await (await t.request(endpoints.runs.queued, { token })).json());
+      expect(queue.data).toEqual([{ id: statusId, testSuiteName: expect.any(String), devices: [], timeTriggered: expect.any(String) }]);
+      const stop = await t.request(`${endpoints.runs.cancelRunning}?statusId=${statusId}`, { method: 'POST', token });
+      expect(messageResponseSchema.parse(await stop.json()).message).toBe(RUN_MESSAGES.stopped(statusId));
+      expect((await runDetails(t, token, statusId)).testStatus).toBe('CANCELLED');
+    } finally {
+      await db.updateTable('resources').set({ device_in_use: 0 }).execute();
+    }
   });
 
   it('searches the history and builds one HTML report or a zip of several', async () => {

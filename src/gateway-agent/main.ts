@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import { startGatewayAgent } from './agent';
+import { findChromium, hasDisplay } from './chromium';
+
+const usage = `Usage: npm run agent -- --platform URL --token TOKEN [--name NAME] [--headless]
+  --platform   the platform's address, e.g. https://studio.example.com
+  --token      the agent token Resource Management showed once (or GATEWAY_AGENT_TOKEN)
+  --name       the name the resource shows (default: the token's name)
+  --headless   no browser window even when a display is present
+Chromium: CHROMIUM_PATH, else /usr/bin/chromium or the usual Chrome install.`;
+
+function fail(message: string): never {
+  console.error(`${message}\n\n${usage}`);
+  process.exit(2);
+}
+
+const { values } = parseArgs({
+  options: {
+    platform: { type: 'string' },
+    token: { type: 'string' },
+    name: { type: 'string' },
+    headless: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+const platform = values.platform ?? fail('--platform is required');
+if (!/^https?:\/\//.test(platform)) fail(`--platform must be an http:// or https:// address, got "${platform}"`);
+const token = values.token ?? process.env.GATEWAY_AGENT_TOKEN ?? fail('--token (or GATEWAY_AGENT_TOKEN) is required');
+const chromiumPath = (await findChromium()) ?? fail('No Chromium or Chrome found: install one or set CHROMIUM_PATH');
+
+try {
+  const agent = await startGatewayAgent({
+    platform,
+    token,
+    name: values.name,
+    chromiumPath,
+    headless: values.headless || !hasDisplay(),
+    onRevoked: () => process.exit(1),
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      void agent.close().then(() => process.exit(0));
+    });
+  }
+} catch (error) {
+  console.error(`The gateway agent could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+}

@@ -1,0 +1,143 @@
+import { z } from 'zod';
+import { FIELD_ERROR_KEYS } from './collections';
+import { REMOTE_BROWSER_HEARTBEAT_MS, REMOTE_BROWSER_OFFLINE_AFTER_MS } from './remote-browsers';
+import { fileRefSchema, runProgressSchema, STEP_RESULT_VALUES } from './runs';
+
+/**
+ * Desktop gateway agents (issue 18): a tester's machine behind NAT joins as a DESKTOP resource by running
+ * `npm run agent` (or the downloaded zip) with an agent token. The agent only ever calls the platform: it registers,
+ * beats every GATEWAY_AGENT_HEARTBEAT_MS, polls for a run every GATEWAY_AGENT_CLAIM_MS and streams the run back.
+ */
+export const GATEWAY_AGENT_HEARTBEAT_MS = REMOTE_BROWSER_HEARTBEAT_MS;
+/** An agent silent this long is Offline, and a run it was executing ends ABORTED. */
+export const GATEWAY_AGENT_OFFLINE_AFTER_MS = REMOTE_BROWSER_OFFLINE_AFTER_MS;
+/** How often an idle agent asks for a run. */
+export const GATEWAY_AGENT_CLAIM_MS = 2_000;
+export const GATEWAY_AGENT_TOKEN_PREFIX = 'ga_';
+/** Device ids of the agents' DESKTOP resources start with this. */
+export const GATEWAY_AGENT_DEVICE_PREFIX = 'gateway-agent-';
+/** The largest screenshot or video an agent uploads, as the server's own executor has no limit but a run's disk. */
+export const GATEWAY_AGENT_MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024;
+
+export const isGatewayAgentDevice = (deviceId: string): boolean => deviceId.startsWith(GATEWAY_AGENT_DEVICE_PREFIX);
+
+/** POST create: the token's name. */
+export const createGatewayAgentSchema = z.object({
+  name: z.string().trim().min(1, FIELD_ERROR_KEYS.required).max(100, FIELD_ERROR_KEYS.maxLength),
+});
+export type CreateGatewayAgent = z.infer<typeof createGatewayAgentSchema>;
+
+export const gatewayAgentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The DESKTOP resource, once the agent registered. */
+  deviceId: z.string().nullable(),
+  os: z.string().nullable(),
+  browsers: z.array(z.string()),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  lastSeenAt: z.string().nullable(),
+  online: z.boolean(),
+  revokedAt: z.string().nullable(),
+});
+export type GatewayAgent = z.infer<typeof gatewayAgentSchema>;
+
+export const gatewayAgentListSchema = z.object({ success: z.literal(true), data: z.array(gatewayAgentSchema) });
+
+export const gatewayAgentCreatedSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** token is sent in this answer only; the server keeps its SHA-256. */
+  data: z.object({ agent: gatewayAgentSchema, token: z.string() }),
+});
+export type GatewayAgentCreated = z.infer<typeof gatewayAgentCreatedSchema>['data'];
+
+export const gatewayAgentRevokedSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** POST register, with the agent token. */
+export const registerGatewayAgentSchema = z.object({
+  name: z.string().trim().min(1).max(100).optional(),
+  os: z.string().trim().min(1).max(200),
+  browsers: z.array(z.string().trim().min(1).max(100)).max(20),
+});
+export type RegisterGatewayAgent = z.infer<typeof registerGatewayAgentSchema>;
+
+export const gatewayAgentAcceptedSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ deviceId: z.string(), heartbeatMs: z.number(), claimMs: z.number() }),
+});
+
+/** POST claim: an agent still executing a run asks only whether that run was stopped (idle false). */
+export const agentClaimSchema = z.object({ idle: z.boolean() });
+
+/** What an agent is given to execute. */
+export const claimedRunSchema = z.object({
+  statusId: z.string(),
+  /** The collection as it was queued (the contract's collection shape). */
+  collection: z.unknown(),
+  variables: z.record(z.string(), z.string()),
+  /** The platform as the agent reaches it: relative URLs and ${BASE_URL} point there. */
+  baseUrl: z.string(),
+});
+export type ClaimedRun = z.infer<typeof claimedRunSchema>;
+
+export const claimAnswerSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    run: claimedRunSchema.nullable(),
+    /** The run the agent took last, when it no longer runs (cancelled, released): the agent stops it. */
+    stopped: z.array(z.string()),
+  }),
+});
+
+/** Every report about a run answers whether it should go on: false once it was cancelled or released. */
+export const runReportAnswerSchema = z.object({ success: z.literal(true), data: z.object({ cancelled: z.boolean() }) });
+export type RunReportAnswer = z.infer<typeof runReportAnswerSchema>['data'];
+
+export const agentLogSchema = z.object({ line: z.string().max(10_000) });
+export const agentProgressSchema = z.object({ progress: runProgressSchema });
+
+/** One finished step, as the RunRecorder receives it (NewStepResult, without the run id the path gives). */
+export const agentStepResultSchema = z.object({
+  flow_index: z.number().int().min(0),
+  flow_id: z.string().max(200),
+  flow_name: z.string().max(1000),
+  flow_type: z.string().max(100),
+  flow_loop: z.number().int().min(0),
+  step_id: z.string().max(200),
+  step_name: z.string().max(1000),
+  action: z.string().max(200),
+  result: z.enum(STEP_RESULT_VALUES),
+  error_detail: z.string().max(100_000),
+  validation_result: z.string().max(100_000),
+  images: z.array(fileRefSchema).max(100),
+  attachments: z.array(fileRefSchema).max(100),
+  time_started: z.string().max(40),
+  time_completed: z.string().max(40),
+});
+export const agentStepSchema = z.object({ result: agentStepResultSchema, progress: runProgressSchema });
+export const agentAttachmentSchema = z.object({ file: fileRefSchema });
+/** progress is absent when the run failed before the executor reported any. */
+export const agentFinishSchema = z.object({ result: z.enum(['PASSED', 'FAILED']), progress: runProgressSchema.optional() });
+
+export const GATEWAY_AGENT_MESSAGES = {
+  created: (name: string) => `Gateway agent ${name} created: copy its token now, it is not shown again.`,
+  revoked: (name: string) => `Gateway agent ${name} revoked.`,
+  notFound: 'No such gateway agent.',
+  unauthorized: 'Unknown or revoked agent token.',
+  notRegistered: 'This agent has not registered yet: register first.',
+  notYourRun: 'This run is not assigned to this agent.',
+  tooMany: (seconds: number) => `Too many attempts with a wrong agent token. Try again in ${seconds} s.`,
+  attachmentMissing: 'The attachment file is missing.',
+  attachmentTooLarge: `An attachment may be at most ${GATEWAY_AGENT_MAX_ATTACHMENT_BYTES / 1024 / 1024} MB.`,
+  badAttachmentPath: 'The attachment path must name a file of this run.',
+  silentAbort: (deviceId: string) => `Gateway agent ${deviceId} went silent: run aborted`,
+  revokedAbort: (deviceId: string) => `The token of gateway agent ${deviceId} was revoked: run aborted`,
+  restartedAbort: (deviceId: string) => `Gateway agent ${deviceId} restarted during the run: run aborted`,
+} as const;
+
+/** The command a tester runs on their machine (from this repository; the zip's start script runs the same). */
+export function gatewayAgentCommand(platformUrl: string, token: string): string {
+  const quoted = (text: string) => `'${text.replaceAll("'", "'\\''")}'`;
+  return `npm run agent -- --platform ${quoted(platformUrl)} --token ${quoted(token)}`;
+}
