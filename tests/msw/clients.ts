@@ -1,5 +1,5 @@
 import { delay, http, HttpResponse } from 'msw';
-import { clientDownloadRequestSchema, CLIENTS_MESSAGES, type GetClientUrlResponse } from '../../src/shared/contracts/clients';
+import { clientDownloadRequestSchema, CLIENTS_MESSAGES, type DeviceControlProbeResponse, type GetClientUrlResponse } from '../../src/shared/contracts/clients';
 import type { IosBuild, IosBuildListResponse } from '../../src/shared/contracts/ios-builder';
 import { deriveIosBundleId } from '../../src/shared/contracts/ios-builder';
 import { endpoints } from '../../src/shared/endpoints';
@@ -17,7 +17,12 @@ export const clientsFake = {
   chunks: 4,
   chunkDelayMs: 0,
   downloads: [] as string[],
+  /** Whether the device control probe finds something on its port, and the ports it was asked about. */
+  deviceControlReachable: false,
+  probedPorts: [] as number[],
   reset() {
+    this.deviceControlReachable = false;
+    this.probedPorts = [];
     this.desktopZip = null;
     this.iosBuild = null;
     this.chunks = 4;
@@ -63,6 +68,14 @@ function streamed(bytes: Uint8Array, type: string): HttpResponse<ReadableStream<
 const unauthenticated = (request: Request) => (authBackend.authenticate(bearer(request)) ? null : errorResponse(401, 'Your session has expired.'));
 
 export const clientsHandlers = [
+  http.get(anyOrigin(endpoints.clients.deviceControlProbe), ({ request }) => {
+    const refused = unauthenticated(request);
+    if (refused) return refused;
+    const port = Number(new URL(request.url).searchParams.get('port'));
+    clientsFake.probedPorts.push(port);
+    const body: DeviceControlProbeResponse = { success: true, reachable: clientsFake.deviceControlReachable, host: '127.0.0.1', port };
+    return HttpResponse.json(body);
+  }),
   http.post(anyOrigin(endpoints.clients.getClientUrl), ({ request }) => {
     const refused = unauthenticated(request);
     if (refused) return refused;
