@@ -1,5 +1,7 @@
 import { startServer } from './app';
 import { readServerOptions } from './options';
+import { clientsFolder } from './clients/clientsFolder';
+import { buildAgentZipLater } from './gateway-agents/agentZip';
 
 const server = await startServer(readServerOptions(process.env));
 if (server.admin.created) {
@@ -9,6 +11,8 @@ if (server.admin.created) {
   console.log('Administrator: existing account kept');
 }
 console.log(`Studio platform listening on ${server.url}`);
+// The desktop client download: built once in the background, off the start's path.
+buildAgentZipLater(clientsFolder(server.services.filesDir));
 
 let closing = false;
 async function shutdown(signal: NodeJS.Signals): Promise<void> {

@@ -19,6 +19,7 @@ import { deviceRecord, renameDeviceMutation, type DeviceRename } from '../api/re
 import { deviceStatusOf, isReleasable } from '../device-status';
 import { RESOURCE_MESSAGES } from '../resource-messages';
 import { AddRemoteBrowserDialog } from './AddRemoteBrowserDialog';
+import { GatewayAgentsPanel } from './GatewayAgentsPanel';
 import './resources.css';
 
 export interface ResourceManagementProps {
@@ -132,6 +133,7 @@ export function ResourceManagement({ browserEnabled }: ResourceManagementProps) 
       )}
       <DataTable label={`${KIND_LABELS[kind]} resources`} columns={columns} rows={lists?.[KIND_LISTS[kind]] ?? []} onSave={saveName} />
       <AddRemoteBrowserDialog isOpen={addingRemoteBrowser} onClose={() => setAddingRemoteBrowser(false)} />
+      {kind === 'DESKTOP' && <GatewayAgentsPanel />}
       <ConfirmDialog
         isOpen={toRelease !== null}
         message={RESOURCE_MESSAGES.releaseConfirm}

@@ -1,0 +1,55 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { unzipSync } from 'fflate';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DESKTOP_CLIENT_FILE } from '../clients/clientsFolder';
+import { buildAgentZip } from './agentZip';
+
+/** The Unix mode of each entry, read from the central directory's external attributes. */
+function unixModes(data: Uint8Array): Map<string, number> {
+  const modes = new Map<string, number>();
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  let end = data.length - 22;
+  while (view.getUint32(end, true) !== 0x06054b50) end -= 1;
+  let at = view.getUint32(end + 16, true);
+  const count = view.getUint16(end + 10, true);
+  for (let index = 0; index < count; index += 1) {
+    const nameLength = view.getUint16(at + 28, true);
+    const extra = view.getUint16(at + 30, true);
+    const comment = view.getUint16(at + 32, true);
+    const name = new TextDecoder().decode(data.subarray(at + 46, at + 46 + nameLength));
+    modes.set(name, view.getUint32(at + 38, true) >>> 16);
+    at += 46 + nameLength + extra + comment;
+  }
+  return modes;
+}
+
+describe('the gateway agent zip', { timeout: 120_000 }, () => {
+  let folder: string | undefined;
+  afterEach(async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+    folder = undefined;
+  });
+
+  it('holds the bundled agent, playwright-core, executable start scripts and a README, and is not rebuilt from unchanged sources', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'agent-zip-'));
+    const file = await buildAgentZip(folder);
+    expect(file).toBe(join(folder, DESKTOP_CLIENT_FILE));
+    const data = new Uint8Array(await readFile(file));
+    const entries = unzipSync(data, { filter: (entry) => !entry.name.startsWith('node_modules/') || entry.name === 'node_modules/playwright-core/package.json' });
+    expect(Object.keys(entries).sort()).toEqual(['README.txt', 'agent.mjs', 'node_modules/playwright-core/package.json', 'package.json', 'start.cmd', 'start.sh']);
+    const text = (name: string) => new TextDecoder().decode(entries[name]);
+    expect(text('start.sh')).toContain('exec node agent.mjs "$@"');
+    expect(text('start.cmd')).toContain('node agent.mjs %*');
+    expect(text('README.txt')).toContain('--platform https://your-platform --token ga_...');
+    // playwright-core is a package beside the bundle, not inside it.
+    expect(text('agent.mjs')).toMatch(/from ["']playwright-core["']/);
+    expect(JSON.parse(text('node_modules/playwright-core/package.json'))).toMatchObject({ name: 'playwright-core' });
+    expect((unixModes(data).get('start.sh') ?? 0) & 0o777).toBe(0o755);
+
+    const built = (await stat(file)).mtimeMs;
+    await buildAgentZip(folder);
+    expect((await stat(file)).mtimeMs).toBe(built);
+  });
+});
