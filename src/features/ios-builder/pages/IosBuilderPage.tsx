@@ -89,41 +89,41 @@ export function IosBuilderPage({ onFinished }: IosBuilderPageProps) {
         </p>
       )}
 
-      {creating || finishedNow ? (
+      {(creating || finishedNow) && (
         <section className="ios-builder__progress" aria-live="polite">
           <ProgressBar label={IOS_BUILDER_MESSAGES.generating} value={finishedNow ? IOS_BUILDER_TIMING.progressFinished : progress} />
           <p role="status">{underway ? IOS_BUILDER_MESSAGES.underway : IOS_BUILDER_MESSAGES.pleaseWait}</p>
         </section>
-      ) : (
-        <>
-          {build?.Status === 'FAILED' && (
-            <p className="ios-builder__error" role="alert">
-              {build.Description ?? IOS_BUILDER_MESSAGES.submitFailed}
-            </p>
-          )}
-          {submit.isError && (
-            <p className="ios-builder__error" role="alert">
-              {submitErrorMessage(submit.error)}
-            </p>
-          )}
-          {build?.Status === 'FINISHED' && build.URL && (
-            <section className="ios-builder__finished">
-              <p>
-                {IOS_PAGE_TEXT.lastBuild} <strong>{build.fileName}</strong>
-              </p>
-              <Button variant="primary" onPress={() => download.mutate(build)} isDisabled={download.isPending}>
-                {IOS_PAGE_TEXT.download}
-              </Button>
-              {download.isError && (
-                <p className="ios-builder__error" role="alert">
-                  {download.error.message}
-                </p>
-              )}
-            </section>
-          )}
-          <IosBuilderForm onSubmit={(input) => submit.mutate(input)} isSubmitting={submit.isPending} />
-        </>
       )}
+      {/* Hidden, not unmounted, while a build runs: after a FAILED build the user corrects one field, not all four. */}
+      <div className="ios-builder__idle" hidden={creating || finishedNow}>
+        {build?.Status === 'FAILED' && (
+          <p className="ios-builder__error" role="alert">
+            {build.Description ?? IOS_BUILDER_MESSAGES.submitFailed}
+          </p>
+        )}
+        {submit.isError && (
+          <p className="ios-builder__error" role="alert">
+            {submitErrorMessage(submit.error)}
+          </p>
+        )}
+        {build?.Status === 'FINISHED' && build.URL && (
+          <section className="ios-builder__finished" aria-label={IOS_PAGE_TEXT.lastBuild}>
+            <p>
+              {IOS_PAGE_TEXT.lastBuild} <strong>{build.fileName}</strong>
+            </p>
+            <Button variant="primary" onPress={() => download.mutate(build)} isDisabled={download.isPending}>
+              {IOS_PAGE_TEXT.download}
+            </Button>
+            {download.isError && (
+              <p className="ios-builder__error" role="alert">
+                {download.error.message}
+              </p>
+            )}
+          </section>
+        )}
+        <IosBuilderForm onSubmit={(input) => submit.mutate(input)} isSubmitting={submit.isPending} />
+      </div>
     </section>
   );
 }
