@@ -4,7 +4,7 @@ import type { IosBuild, IosBuildListResponse } from '../../src/shared/contracts/
 import { deriveIosBundleId } from '../../src/shared/contracts/ios-builder';
 import { endpoints } from '../../src/shared/endpoints';
 import { authBackend } from './auth-backend';
-import { anyOrigin, bearer, errorResponse } from './handlers';
+import { anyOrigin, authorizeFeatures, bearer, errorResponse } from './handlers';
 
 export const DESKTOP_ZIP_NAME = 'gateway-agent.zip';
 
@@ -65,6 +65,9 @@ function streamed(bytes: Uint8Array, type: string): HttpResponse<ReadableStream<
   return new HttpResponse(body, { headers: { 'Content-Type': type, 'Content-Length': String(bytes.length) } });
 }
 
+/** As the server's iOS builder calls (docs/decisions.md iOS gateway client builder). */
+const IOS_BUILDER_FEATURES = ['STUDIO', 'RTA_MANAGEMENT'] as const;
+
 const unauthenticated = (request: Request) => (authBackend.authenticate(bearer(request)) ? null : errorResponse(401, 'Your session has expired.'));
 
 export const clientsHandlers = [
@@ -100,14 +103,14 @@ export const clientsHandlers = [
     return streamed(clientsFake.desktopZip, 'application/zip');
   }),
   http.get(anyOrigin(endpoints.iosBuilder.list), ({ request }) => {
-    const refused = unauthenticated(request);
-    if (refused) return refused;
+    const refused = authorizeFeatures(request, IOS_BUILDER_FEATURES);
+    if (refused instanceof Response) return refused;
     const body: IosBuildListResponse = { success: true, data: clientsFake.iosBuild };
     return HttpResponse.json(body);
   }),
   http.get(anyOrigin(`${endpoints.iosBuilder.download('')}:id`), ({ request }) => {
-    const refused = unauthenticated(request);
-    if (refused) return refused;
+    const refused = authorizeFeatures(request, IOS_BUILDER_FEATURES);
+    if (refused instanceof Response) return refused;
     clientsFake.downloads.push(new URL(request.url).pathname);
     return streamed(clientsFake.iosArchive, 'application/zip');
   }),

@@ -18,7 +18,7 @@ function card(name: string): Promise<HTMLElement> {
 beforeEach(() => {
   clientsFake.reset();
   server.use(...clientsHandlers);
-  signInAs([]);
+  signInAs(['STUDIO']);
 });
 
 afterEach(() => {
@@ -96,6 +96,16 @@ describe('ClientDownloadPage', () => {
     expect(clientsFake.downloads).toEqual([endpoints.clients.file(DESKTOP_ZIP_NAME)]);
     // The button is back for another download.
     expect(await within(desktop).findByRole('button', { name: /Download zip/ })).toBeInTheDocument();
+  });
+
+  it('without a permission for iOS builds, the iOS entry says so while Desktop still works', async () => {
+    signInAs([]);
+    clientsFake.desktopZip = new Uint8Array(10);
+    renderApp('/client-download');
+    const ios = await card(IOS_TEXT.heading);
+    expect(await within(ios).findByRole('alert')).toHaveTextContent(/permission/);
+    expect(within(ios).queryByRole('link')).toBeNull();
+    expect(await within(await card(DESKTOP_TEXT.heading)).findByRole('button', { name: /Download zip/ })).toBeInTheDocument();
   });
 
   it('only logs a failed download and gives the button back', async () => {
