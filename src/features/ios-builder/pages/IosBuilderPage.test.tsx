@@ -6,17 +6,18 @@ import { iosBuilderBackend, makeIosBuild } from '../../../../tests/msw/ios-build
 import { server } from '../../../../tests/msw/server';
 import { signInAs } from '../../../../tests/support/render-app';
 import { createQueryClient } from '../../../lib/query-client';
+import { iosBuilderKeys } from '../api/ios-builder-keys';
 import { IOS_BUILDER_MESSAGES, type IosBuild } from '../../../shared/contracts/ios-builder';
 import { IOS_FORM_TEXT } from '../components/IosBuilderForm';
 import { IOS_PAGE_TEXT, IosBuilderPage } from './IosBuilderPage';
 
-function renderPage(options: { build?: IosBuild | null; startAnswers?: number[]; listFailures?: number } = {}) {
+function renderPage(options: { build?: IosBuild | null; startAnswers?: number[]; listFailures?: number } = {}, queryClient = createQueryClient()) {
   signInAs(['STUDIO']);
   const backend = iosBuilderBackend(options);
   server.use(...backend.handlers);
   const onFinished = vi.fn();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient}>
       <IosBuilderPage onFinished={onFinished} />
     </QueryClientProvider>,
   );
@@ -162,5 +163,13 @@ describe('IosBuilderPage', () => {
     // Opening the page on an earlier build does not leave it.
     expect(onFinished).not.toHaveBeenCalled();
     vi.unstubAllGlobals();
+  });
+
+  it('does not leave for the download page over a CREATING build restored from an old cache', async () => {
+    const restored = createQueryClient();
+    restored.setQueryData(iosBuilderKeys.list(), makeIosBuild({ Status: 'CREATING' }), { updatedAt: Date.now() - 60_000 });
+    const { onFinished } = renderPage({ build: makeIosBuild({ Status: 'FINISHED', URL: '/api/ios-builder/download/build-1', fileName: 'com.acme.StudioXCTInjector.zip' }) }, restored);
+    expect(await screen.findByRole('button', { name: IOS_PAGE_TEXT.download })).toBeInTheDocument();
+    expect(onFinished).not.toHaveBeenCalled();
   });
 });

@@ -69,8 +69,10 @@ export function IosBuilderPage({ onFinished }: IosBuilderPageProps) {
 
   const underway = underwaySince !== null && (list.dataUpdatedAt <= underwaySince || build?.Status === 'CREATING');
   const creating = submit.isPending || underway || build?.Status === 'CREATING';
-  // A build seen CREATING here is watched: its FINISHED leads on to the download page.
-  if (build?.Status === 'CREATING' && !watching) setWatching(true);
+  // A build this page saw CREATING is watched: its FINISHED leads on to the download page. Only an answer fetched since
+  // the page opened counts: the cache restored from IndexedDB may hold a CREATING that finished long ago.
+  const [openedAt] = useState(() => Date.now());
+  if (build?.Status === 'CREATING' && list.dataUpdatedAt >= openedAt && !list.isPlaceholderData && !watching) setWatching(true);
   const finishedNow = watching && build?.Status === 'FINISHED';
   const progress = useBuildProgress(creating);
 
