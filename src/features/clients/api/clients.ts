@@ -10,10 +10,14 @@ import { clientsKeys } from './clients-keys';
 /** The desktop client's state: ready with its URL, or not built on this server (the 503 and its message). */
 export type DesktopClient = { kind: 'ready'; client: GetClientUrlResponse } | { kind: 'not-built'; message: string };
 
+/** While the server is still building the zip (it does so shortly after it starts), the page asks again this often. */
+export const DESKTOP_NOT_BUILT_RECHECK_MS = 10_000;
+
 /** POST getClientUrl for DESKTOP; a 503 is an answer (not built yet), not a failure. */
 export const desktopClientQuery = () =>
   queryOptions({
     queryKey: clientsKeys.desktop(),
+    refetchInterval: (query) => (query.state.data?.kind === 'not-built' ? DESKTOP_NOT_BUILT_RECHECK_MS : false),
     queryFn: async ({ signal }): Promise<DesktopClient> => {
       try {
         const client = await apiJson(endpoints.clients.getClientUrl, getClientUrlResponseSchema, { method: 'POST', json: { clientType: 'DESKTOP' }, signal });

@@ -6,6 +6,7 @@ import { renderApp, signInAs } from '../../../../tests/support/render-app';
 import { captureSavedBlobs } from '../../../../tests/support/saved-blobs';
 import { CLIENTS_MESSAGES } from '../../../shared/contracts/clients';
 import { endpoints } from '../../../shared/endpoints';
+import { DESKTOP_NOT_BUILT_RECHECK_MS } from '../api/clients';
 import { ANDROID_TEXT } from '../components/AndroidClientCard';
 import { DESKTOP_TEXT } from '../components/DesktopClientCard';
 import { IOS_TEXT } from '../components/IosClientCard';
@@ -37,6 +38,21 @@ describe('ClientDownloadPage', () => {
     expect(within(android).getByText(ANDROID_TEXT.none)).toBeInTheDocument();
     expect(within(android).queryByRole('button')).toBeNull();
     expect(within(android).queryByRole('link')).toBeNull();
+  });
+
+  it('offers the download by itself once the server has built the zip while the page was open', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      renderApp('/client-download');
+      const desktop = await card(DESKTOP_TEXT.heading);
+      expect(await within(desktop).findByText(CLIENTS_MESSAGES.desktopNotBuilt)).toBeInTheDocument();
+      clientsFake.desktopZip = new Uint8Array(2048);
+      await act(() => vi.advanceTimersByTimeAsync(DESKTOP_NOT_BUILT_RECHECK_MS));
+      expect(await within(desktop).findByRole('button', { name: `${DESKTOP_TEXT.download} (2.0 KB)` })).toBeInTheDocument();
+      expect(within(desktop).queryByText(CLIENTS_MESSAGES.desktopNotBuilt)).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('offers Generate, linking to the iOS builder, while no iOS client was ever generated; no banner without the query', async () => {
