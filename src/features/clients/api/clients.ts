@@ -17,7 +17,6 @@ export const DESKTOP_NOT_BUILT_RECHECK_MS = 10_000;
 export const desktopClientQuery = () =>
   queryOptions({
     queryKey: clientsKeys.desktop(),
-    refetchInterval: (query) => (query.state.data?.kind === 'not-built' ? DESKTOP_NOT_BUILT_RECHECK_MS : false),
     queryFn: async ({ signal }): Promise<DesktopClient> => {
       try {
         const client = await apiJson(endpoints.clients.getClientUrl, getClientUrlResponseSchema, { method: 'POST', json: { clientType: 'DESKTOP' }, signal });
@@ -27,6 +26,8 @@ export const desktopClientQuery = () =>
         throw error;
       }
     },
+    // After queryFn, so the data type is inferred from it.
+    refetchInterval: (query) => (query.state.data?.kind === 'not-built' ? DESKTOP_NOT_BUILT_RECHECK_MS : false),
   });
 
 /** The organization's latest iOS gateway build (null: never generated), as the iOS builder lists it. */
