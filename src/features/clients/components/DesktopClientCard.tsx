@@ -11,7 +11,8 @@ import { formatBytes } from './format-bytes';
 export const DESKTOP_TEXT = {
   heading: 'Desktop',
   what: "The desktop gateway agent: a zip holding a start script and the agent's bundled code. It needs Node.js 20 or later.",
-  howTo: 'Unpack it and run its start script with this platform\u2019s address and an agent token made in Resource Management; the machine then appears there as a desktop resource.',
+  howTo:
+    'Unpack it and run ./start.sh (start.cmd on Windows) with --platform and this platform\u2019s address and --token and an agent token made in Resource Management; the machine then appears there as a desktop resource.',
   download: 'Download zip',
   progress: 'Downloading desktop client',
 } as const;
