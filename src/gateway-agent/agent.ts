@@ -140,6 +140,23 @@ export async function startGatewayAgent(options: GatewayAgentOptions): Promise<G
   return { deviceId, close };
 }
 
+const REPORT_ATTEMPTS = 5;
+
+/**
+ * A report sent again while the link is down (a few beats' worth), so a blip does not fail the run; a refusal is an
+ * answer and is not repeated. Log lines may then arrive twice, which is better than a lost result.
+ */
+async function outlastingDrops<T>(send: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      if (error instanceof RefusedError || attempt === REPORT_ATTEMPTS) throw error;
+      await new Promise((resolveWait) => setTimeout(resolveWait, GATEWAY_AGENT_CLAIM_MS * attempt));
+    }
+  }
+}
+
 /** The first registration, tried again every beat while the platform cannot be reached; a refusal ends the start. */
 async function registerUntilAnswered(register: () => Promise<string>, everyMs: number, log: (line: string) => void): Promise<string> {
   for (;;) {
@@ -161,13 +178,15 @@ async function registerUntilAnswered(register: () => Promise<string>, everyMs: n
 async function runOnce(client: PlatformClient, run: ClaimedRun, options: GatewayAgentOptions, controller: AbortController): Promise<void> {
   const { statusId } = run;
   const report = async (path: string, body: unknown) => {
-    const answer = await client.post(path, body, runReportAnswerSchema);
+    const answer = await outlastingDrops(() => client.post(path, body, runReportAnswerSchema));
     if (answer.data.cancelled) controller.abort();
   };
   const root = await mkdtemp(join(tmpdir(), 'gateway-agent-'));
   const artifacts = new RunArtifacts(root, statusId);
   const upload = async (file: FileRef, runWide: boolean) => {
-    const answer = await client.upload(endpoints.gatewayAgents.runAttachment(statusId), join(artifacts.dir, file.name), { name: file.name, runWide: String(runWide) }, runReportAnswerSchema);
+    const answer = await outlastingDrops(() =>
+      client.upload(endpoints.gatewayAgents.runAttachment(statusId), join(artifacts.dir, file.name), { name: file.name, runWide: String(runWide) }, runReportAnswerSchema),
+    );
     if (answer.data.cancelled) controller.abort();
   };
   let lastProgress: RunProgress | undefined;

@@ -50,3 +50,8 @@ export function gatewayAgentsBackend(agents: GatewayAgent[] = []) {
   ];
   return { state, handlers };
 }
+
+/** By default no agent token exists: Resource Management's Desktop kind lists none. */
+export const gatewayAgentsHandlers = [
+  http.get(anyOrigin(endpoints.gatewayAgents.list), () => HttpResponse.json(gatewayAgentListSchema.parse({ success: true, data: [] }))),
+];
