@@ -92,6 +92,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     chromiumPath: options.chromiumPath,
     runs,
     filesDir,
+    publicDir: options.publicDir,
     leadership: createLeadership(database, 'scheduler'),
     pollCache: createPollCache({ writeGeneration: database.writeGeneration }),
   };

@@ -26,6 +26,8 @@ export interface Services {
   runs: RunService;
   /** Where files live (ARTIFACTS_DIR, by default DATA_DIR): artifacts/, attachments/, imports/ and exports/ in it. */
   filesDir: string;
+  /** PUBLIC_DIR: the runtime config files (assets/studio_config.json) the app reads, editable without a rebuild. */
+  publicDir: string;
   /** Whether this replica fires schedules (schedules/leadership.ts). */
   leadership: Leadership;
   /** Answers of polled views, kept while nothing was written (http/pollCache.ts). */

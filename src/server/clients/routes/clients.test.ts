@@ -155,6 +155,13 @@ describe('device control probe and embedded pages', () => {
     await t.close();
   });
 
+  /** The deployment's runtime config, which names the one port the probe may try. */
+  function configureDeviceControlPort(port: number): void {
+    const assets = join(t.dataDir, 'public', 'assets');
+    mkdirSync(assets, { recursive: true });
+    writeFileSync(join(assets, 'studio_config.json'), JSON.stringify({ deviceControlPort: port }));
+  }
+
   async function probe(port: number | string) {
     const response = await t.request(`${endpoints.clients.deviceControlProbe}?port=${port}`, { token });
     return { status: response.status, body: (await response.json()) as unknown };
@@ -163,6 +170,7 @@ describe('device control probe and embedded pages', () => {
   it('says reachable when something listens on the port of this host, and not when nothing does', async () => {
     const address = listener.address();
     if (address === null || typeof address === 'string') throw new Error('no port');
+    configureDeviceControlPort(address.port);
     expect(deviceControlProbeResponseSchema.parse((await probe(address.port)).body)).toMatchObject({ reachable: true, port: address.port });
 
     const closed = createServer();
@@ -170,7 +178,15 @@ describe('device control probe and embedded pages', () => {
     const closedAddress = closed.address();
     await new Promise((resolve) => closed.close(resolve));
     if (closedAddress === null || typeof closedAddress === 'string') throw new Error('no port');
+    configureDeviceControlPort(closedAddress.port);
     expect(deviceControlProbeResponseSchema.parse((await probe(closedAddress.port)).body).reachable).toBe(false);
+  });
+
+  it('probes no port but the configured one (7100 unless the runtime config names another), so it scans nothing', async () => {
+    configureDeviceControlPort(7100);
+    const refused = await probe(22);
+    expect(refused.status).toBe(400);
+    expect(errorBodySchema.parse(refused.body).message).toBe('Only the device control port of this deployment (7100) can be probed.');
   });
 
   it('refuses ports that are not a port number', async () => {

@@ -1,12 +1,25 @@
+import { readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
+import { join } from 'node:path';
 import { createRoute } from '@hono/zod-openapi';
 import {
   DEVICE_CONTROL_PROBE_TIMEOUT_MS,
   deviceControlProbeQuerySchema,
   deviceControlProbeResponseSchema,
 } from '../../../shared/contracts/clients';
+import { flags, parseStudioConfig } from '../../../shared/config';
 import { endpoints } from '../../../shared/endpoints';
+import { ApiError } from '../../http/apiError';
 import type { Api } from '../../services';
+
+/** The device control port the app's runtime config names (as the page reads it), 7100 by default. */
+async function configuredPort(publicDir: string): Promise<number> {
+  const raw = await readFile(join(publicDir, 'assets', 'studio_config.json'), 'utf8').then(
+    (text) => JSON.parse(text) as unknown,
+    () => null,
+  );
+  return flags.deviceControlPort(parseStudioConfig(raw));
+}
 
 /** Whether host:port accepts a TCP connection within the timeout. */
 function accepts(host: string, port: number, timeoutMs: number): Promise<boolean> {
@@ -28,7 +41,7 @@ function accepts(host: string, port: number, timeoutMs: number): Promise<boolean
  */
 const PROBED_HOST = '127.0.0.1';
 
-export function registerProbeDeviceControl({ app, endpoint }: Api): void {
+export function registerProbeDeviceControl({ app, endpoint, services }: Api): void {
   const route = endpoint(
     'authenticated',
     createRoute({
@@ -46,6 +59,9 @@ export function registerProbeDeviceControl({ app, endpoint }: Api): void {
 
   app.openapi(route, async (c) => {
     const { port } = c.req.valid('query');
+    // Only the deployment's own device control port: any other would make this a port scanner of the server's loopback.
+    const allowed = await configuredPort(services.publicDir);
+    if (port !== allowed) throw new ApiError(400, `Only the device control port of this deployment (${allowed}) can be probed.`);
     const reachable = await accepts(PROBED_HOST, port, DEVICE_CONTROL_PROBE_TIMEOUT_MS);
     return c.json({ success: true as const, reachable, host: PROBED_HOST, port }, 200);
   });
