@@ -1,3 +1,4 @@
+import { type } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { devicesResponseSchema } from '../../shared/contracts/devices';
 import { gatewayAgentCreatedSchema, gatewayAgentListSchema, GATEWAY_AGENT_OFFLINE_AFTER_MS, type GatewayAgentCreated } from '../../shared/contracts/gateway-agents';
@@ -32,7 +33,7 @@ describe('desktop gateway agents', { timeout: 90_000 }, () => {
   async function desktop(token: string, deviceId: string) {
     const response = await t.request(endpoints.devices.list, { token });
     const device = devicesResponseSchema.parse(await response.json()).data.desktopDevices.find((candidate) => candidate.deviceId === deviceId);
-    return device && { name: device.deviceDisplayName, pluggedIn: device.pluggedIn, deviceInUse: device.deviceInUse };
+    return device && { name: device.deviceDisplayName, os: device.deviceOSDisplay, model: device.deviceModel, pluggedIn: device.pluggedIn, deviceInUse: device.deviceInUse };
   }
 
   async function agentFor(token: string, extra: { heartbeatMs?: number; claimMs?: number; onRevoked?: () => void } = {}): Promise<GatewayAgent> {
@@ -51,7 +52,8 @@ describe('desktop gateway agents', { timeout: 90_000 }, () => {
     const created = await createAgent(admin, 'Laptop token');
     expect(created.token).toMatch(/^ga_/);
     const agent = await agentFor(created.token);
-    expect(await desktop(admin, agent.deviceId)).toEqual({ name: 'Tester laptop', pluggedIn: true, deviceInUse: false });
+    // The OS and browsers the agent reported of its machine show in Resource Management's row.
+    expect(await desktop(admin, agent.deviceId)).toEqual({ name: 'Tester laptop', os: type(), model: 'Chromium', pluggedIn: true, deviceInUse: false });
     const listed = gatewayAgentListSchema.parse(await (await t.request(endpoints.gatewayAgents.list, { token: admin })).json()).data;
     expect(listed).toEqual([expect.objectContaining({ name: 'Laptop token', deviceId: agent.deviceId, online: true, browsers: ['Chromium'], revokedAt: null })]);
     expect(JSON.stringify(listed)).not.toContain(created.token);

@@ -18,6 +18,21 @@ export const DESKTOP_DEVICE_TYPE = 'DESKTOP';
 
 const browserListSchema = z.array(z.string());
 
+/** What a gateway agent reported of its machine when it registered. */
+export interface AgentMachine {
+  os: string | null;
+  browsers: string[];
+}
+
+/** The machines of the gateway agents among `deviceIds`, by device id. */
+export async function agentMachines(db: Db, deviceIds: readonly string[]): Promise<Map<string, AgentMachine>> {
+  if (deviceIds.length === 0) return new Map();
+  const rows = await db.selectFrom('gateway_agents').select(['device_id', 'os', 'browsers']).where('device_id', 'in', deviceIds).execute();
+  return new Map(
+    rows.flatMap((row) => (row.device_id === null ? [] : [[row.device_id, { os: row.os, browsers: browserListSchema.parse(JSON.parse(row.browsers)) }] as const])),
+  );
+}
+
 type AgentRow = GatewayAgentsTable;
 
 /** The agent's view row: its token's record and its DESKTOP resource's liveness. */

@@ -1,6 +1,7 @@
 import { platform, type } from 'node:os';
 import { CMD_DEVICE_TYPES, deviceDisplayNameOf, type CmdDeviceType, type Device } from '../../shared/contracts/devices';
 import type { Db } from '../db/database';
+import { agentMachines, type AgentMachine } from '../gateway-agents/repository';
 import type { ResourcesTable } from '../db/schema';
 
 function toCmdDeviceType(value: string): CmdDeviceType {
@@ -11,9 +12,9 @@ function toCmdDeviceType(value: string): CmdDeviceType {
 
 /**
  * The resource in the Device shape of spec part 1 §3. The pool's browsers run Chromium on this machine, so their
- * model and OS are known here; gateway agents report theirs when they register (not stored yet: empty).
+ * model and OS are known here; a gateway agent's are what it reported when it registered.
  */
-export function toDevice(row: ResourcesTable): Device {
+export function toDevice(row: ResourcesTable, agent?: AgentMachine): Device {
   const cmdDeviceType = toCmdDeviceType(row.cmd_device_type);
   const isBrowser = cmdDeviceType === 'BROWSER';
   // A remote browser's machine is not this one: its OS is not known here.
@@ -26,9 +27,9 @@ export function toDevice(row: ResourcesTable): Device {
     deviceDisplayName: displayName,
     customName: displayName,
     assignedCustomName: displayName,
-    deviceModel: isBrowser ? 'Chromium' : '',
-    deviceOS: isLocalBrowser ? platform() : '',
-    deviceOSDisplay: isLocalBrowser ? type() : isBrowser ? 'Remote' : '',
+    deviceModel: isBrowser ? 'Chromium' : (agent?.browsers.join(', ') ?? ''),
+    deviceOS: isLocalBrowser ? platform() : (agent?.os ?? ''),
+    deviceOSDisplay: isLocalBrowser ? type() : isBrowser ? 'Remote' : (agent?.os ?? ''),
     deviceType: cmdDeviceType,
     cmdDeviceType,
     pluggedIn: row.plugged_in === 1,
@@ -38,7 +39,8 @@ export function toDevice(row: ResourcesTable): Device {
 
 export async function listDevices(db: Db): Promise<Device[]> {
   const rows = await db.selectFrom('resources').selectAll().orderBy('cmd_device_type').orderBy('device_name').execute();
-  return rows.map(toDevice);
+  const agents = await agentMachines(db, rows.filter((row) => row.cmd_device_type === 'DESKTOP').map((row) => row.device_id));
+  return rows.map((row) => toDevice(row, agents.get(row.device_id)));
 }
 
 /** Renames one resource of the given kind; undefined when there is none. */
@@ -50,5 +52,5 @@ export async function renameDevice(db: Db, cmdDeviceType: CmdDeviceType, deviceI
     .where('cmd_device_type', '=', cmdDeviceType)
     .returningAll()
     .executeTakeFirst();
-  return row && toDevice(row);
+  return row && toDevice(row, (await agentMachines(db, [row.device_id])).get(row.device_id));
 }
