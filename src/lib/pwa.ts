@@ -63,7 +63,11 @@ export const applyUpdate = () => serviceWorkerUpdates.applyUpdate();
 /** Registers /studio/sw.js in production builds only: the dev server has no precache manifest. */
 export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void import('workbox-window').then(({ Workbox }) =>
-    serviceWorkerUpdates.connect(new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }), () => window.location.reload()),
-  );
+  void import('workbox-window')
+    .then(({ Workbox }) =>
+      serviceWorkerUpdates.connect(new Workbox(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }), () => window.location.reload()),
+    )
+    // Service workers can be refused (a browser policy, a private window, an automation profile): the app then works
+    // online only, which is no reason for an uncaught error on every load.
+    .catch((error: unknown) => console.warn('The service worker did not register; offline use is unavailable.', error));
 }

@@ -40,9 +40,9 @@ function watchConsole(page: Page): string[] {
 
 describe.skipIf(chromiumMissing)('client download and device control in real Chromium against the real server', { timeout: 180_000 }, () => {
   const e2e = useE2E();
-  // Service workers run as for a user: with them blocked, workbox-window's registration fails with an uncaught error
-  // on every load, which would hide whether these pages log any.
-  const signedInPage = useSignedInPages(e2e, { serviceWorkers: 'allow' });
+  // Service workers blocked, as the shared default: the app must still load without an uncaught error (its
+  // registration failed with one on every load before src/lib/pwa.ts caught it).
+  const signedInPage = useSignedInPages(e2e);
 
   it('downloads the desktop agent zip, offers iOS Generate and the ready banner, and says plainly there is no Android client', async () => {
     const page = await signedInPage();
