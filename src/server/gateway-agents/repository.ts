@@ -12,7 +12,7 @@ import {
 import type { Db } from '../db/database';
 import type { GatewayAgentsTable } from '../db/schema';
 import { hashResourceToken } from '../resources/remoteBrowsers';
-import { appendLog, finishRun, now, type RunRow } from '../runs/repository';
+import { abortRuns, now, type RunRow } from '../runs/repository';
 
 export const DESKTOP_DEVICE_TYPE = 'DESKTOP';
 
@@ -82,17 +82,6 @@ export async function listGatewayAgents(db: Db, orgId: string): Promise<GatewayA
   return rows.map((row) => toGatewayAgent(row, row.last_seen_at, row.plugged_in === 1));
 }
 
-/** Ends the runs in `statusIds` still RUNNING as ABORTED with `log`; answers how many it ended. */
-async function abortAgentRuns(db: Db, statusIds: readonly string[], log: string): Promise<number> {
-  let aborted = 0;
-  for (const statusId of statusIds) {
-    if (!(await finishRun(db, statusId, 'ABORTED'))) continue;
-    await appendLog(db, statusId, log);
-    aborted += 1;
-  }
-  return aborted;
-}
-
 /** The RUNNING runs allocated to the agent resource `deviceId` (a run holds one resource). */
 async function runningOn(db: Db, deviceId: string): Promise<string[]> {
   const rows = await db
@@ -117,7 +106,7 @@ export async function revokeGatewayAgent(db: Db, orgId: string, id: string): Pro
   if (!row) return undefined;
   if (row.device_id !== null) {
     await db.updateTable('resources').set({ plugged_in: 0, updated_at: now() }).where('device_id', '=', row.device_id).execute();
-    await abortAgentRuns(db, await runningOn(db, row.device_id), GATEWAY_AGENT_MESSAGES.revokedAbort(row.device_id));
+    await abortRuns(db, await runningOn(db, row.device_id), GATEWAY_AGENT_MESSAGES.revokedAbort(row.device_id));
   }
   return toGatewayAgent(row, null, false);
 }
@@ -169,7 +158,7 @@ export async function registerGatewayAgent(db: Db, agent: AgentRow, machine: Reg
     .where('id', '=', agent.id)
     .execute();
   const claimed = (await runningOn(db, deviceId)).filter((statusId) => statusId === agent.claimed_status_id);
-  await abortAgentRuns(db, claimed, GATEWAY_AGENT_MESSAGES.restartedAbort(deviceId));
+  await abortRuns(db, claimed, GATEWAY_AGENT_MESSAGES.restartedAbort(deviceId));
   return deviceId;
 }
 
@@ -210,7 +199,7 @@ export async function agentRunState(db: Db, agent: AgentRow, statusId: string): 
 export async function abortRunsOfSilentAgents(db: Db, silentDeviceIds: readonly string[]): Promise<number> {
   let aborted = 0;
   for (const deviceId of silentDeviceIds.filter(isGatewayAgentDevice)) {
-    aborted += await abortAgentRuns(db, await runningOn(db, deviceId), GATEWAY_AGENT_MESSAGES.silentAbort(deviceId));
+    aborted += await abortRuns(db, await runningOn(db, deviceId), GATEWAY_AGENT_MESSAGES.silentAbort(deviceId));
   }
   return aborted;
 }

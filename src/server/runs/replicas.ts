@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import type { Db } from '../db/database';
 import { dialectOf } from '../db/dialect';
-import { appendLog, finishRun } from './repository';
+import { abortRuns } from './repository';
 
 /** How often a replica records that it is alive. */
 export const REPLICA_HEARTBEAT_MS = 5_000;
@@ -19,16 +19,6 @@ export const deadReplicaAbortLog = (replicaId: string): string =>
  */
 export function replicaNameOf(options: { replicaName?: string | undefined; port: number; dataDir: string }): string {
   return options.replicaName || `${hostname()}:${options.port}:${resolve(options.dataDir)}`;
-}
-
-async function abortRuns(db: Db, statusIds: readonly string[], log: string): Promise<number> {
-  let aborted = 0;
-  for (const statusId of statusIds) {
-    if (!(await finishRun(db, statusId, 'ABORTED'))) continue;
-    await appendLog(db, statusId, log);
-    aborted += 1;
-  }
-  return aborted;
 }
 
 /**

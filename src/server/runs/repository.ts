@@ -160,6 +160,17 @@ export async function finishRun(
   });
 }
 
+/** Ends the runs in `statusIds` still RUNNING as ABORTED, each with `log`; answers how many it ended. */
+export async function abortRuns(db: Db, statusIds: readonly string[], log: string): Promise<number> {
+  let aborted = 0;
+  for (const statusId of statusIds) {
+    if (!(await finishRun(db, statusId, 'ABORTED'))) continue;
+    await appendLog(db, statusId, log);
+    aborted += 1;
+  }
+  return aborted;
+}
+
 /** The log line of a run cancelled while it waited in the queue. */
 export const queueCancelLine = (by: string): string => `Cancelled in the queue by ${by}`;
 
