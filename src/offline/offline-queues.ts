@@ -41,7 +41,17 @@ export async function countWaitingWork(db: OfflineDb, userId: string): Promise<W
  */
 export function startOfflineQueues(options: OfflineQueuesOptions) {
   const { queryClient, mutations = [], db = offlineDb() } = options;
-  void requestPersistentStorage();
+  let stopped = false;
+  /**
+   * Starts work nobody awaits. Once the queues stopped, its failure is the database closed under it (the page going
+   * away, a test's teardown) and means nothing; before that it stays an error anyone can see.
+   */
+  const inBackground = (work: Promise<unknown> | undefined): void => {
+    void work?.catch((error: unknown) => {
+      if (!stopped) throw error;
+    });
+  };
+  inBackground(requestPersistentStorage());
   const gate = createQueueGate(options.gate);
   const refreshViews = (key: readonly string[]) => () => void queryClient.invalidateQueries({ queryKey: key });
   const downloads = createDownloadManager({ db, gate, ...options.downloads, onChange: refreshViews(offlineKeys.downloads()) });
@@ -78,12 +88,12 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
     setWorkWaitingForSignIn(waiting && waiting.changes + waiting.transfers > 0 ? waiting : null);
   }
 
-  const stopPauseWatch = gate.subscribe(() => void publishSignInNeeded());
-  const stopTriggers = watchResumeTriggers(() => void drainAll(), options.triggers);
+  const stopPauseWatch = gate.subscribe(() => inBackground(publishSignInNeeded()));
+  const stopTriggers = watchResumeTriggers(() => inBackground(drainAll()), options.triggers);
   // Lie-fi sends no 'online' event: the server answering again (a probe, any request) is the trigger that counts.
   const probeReachability = options.probe?.reachability ?? reachability;
   const stopReachabilityWatch = probeReachability.subscribe((reachable) => {
-    if (reachable) void drainAll();
+    if (reachable) inBackground(drainAll());
   });
   const stopProbe = startReachabilityProbe({
     ...options.probe,
@@ -104,10 +114,10 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
     sessionUserId = session?.userId ?? null;
     if (!signedIn) return;
     if (gate.isSignInNeeded()) gate.resume();
-    void drainAll();
+    inBackground(drainAll());
   });
-  void drainAll();
-  void options.loadMutations?.().then(registerMutations);
+  inBackground(drainAll());
+  inBackground(options.loadMutations?.().then(registerMutations));
 
   return {
     db,
@@ -120,9 +130,10 @@ export function startOfflineQueues(options: OfflineQueuesOptions) {
     registerMutations,
     /** Registers one mutation before its first use (a component's render); replays its waiting changes once. */
     ensureMutation<TVariables, TData>(mutation: OfflineMutation<TVariables, TData>): void {
-      if (!outbox.isRegistered(mutation.mutationKey)) void registerMutations([mutation as OfflineMutation<never, unknown>]);
+      if (!outbox.isRegistered(mutation.mutationKey)) inBackground(registerMutations([mutation as OfflineMutation<never, unknown>]));
     },
     stop(): void {
+      stopped = true;
       stopTriggers();
       stopReachabilityWatch();
       stopProbe();
