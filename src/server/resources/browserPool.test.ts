@@ -93,8 +93,8 @@ describe('browser pool pluggedIn', { timeout: 60_000 }, () => {
     expect(await pluggedIn(server, token)).toEqual([true]);
   });
 
-  it('says why a HYBRID run waits when no resource it may use (an agent or a browser) is registered', async () => {
-    t = await startTestServer({ browserPoolSize: 0 });
+  it('says why a HYBRID run waits when no Mobile & Desktop resource is registered', async () => {
+    t = await startTestServer({ browserPoolSize: 1 });
     const token = await t.tokenFor(await t.createUser(['STUDIO']));
     const collectionId = await saveCollection(t, token, { ...browserCollection({ flows: [] }), deviceType: 'HYBRID' });
     const statusId = await trigger(t, token, collectionId);
