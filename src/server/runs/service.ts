@@ -323,9 +323,15 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
           if (!parseStringList(run.resource_ids).some(isGatewayAgentDevice)) launch(run);
         }
       } while (again && !closed);
-    })().finally(() => {
-      dispatching = undefined;
-    });
+    })()
+      // Callers fire and forget: a database that is away (restarting, or closed under a stopping server) must not end
+      // the process with an unhandled rejection. The queued runs stay queued; the next tick or trigger tries again.
+      .catch((error: unknown) => {
+        if (!closed) console.error(`Dispatching queued runs failed: ${firstLine(error)}`);
+      })
+      .finally(() => {
+        dispatching = undefined;
+      });
     return dispatching;
   }
 
