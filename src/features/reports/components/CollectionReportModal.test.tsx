@@ -18,6 +18,7 @@ import { endpoints } from '../../../shared/endpoints';
 import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
 import { CollectionReportModal } from './CollectionReportModal';
+import { captureSavedBlobs } from '../../../../tests/support/saved-blobs';
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 
@@ -34,17 +35,6 @@ function openReport(initialLabels: FailureLabel[] = [{ labelId: 'label-env', lab
     </QueryClientProvider>,
   );
   return { details, labels, queryClient };
-}
-
-/** Captures what the page saves through a temporary object URL. */
-function captureSavedBlobs() {
-  const saved: Blob[] = [];
-  vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
-    if (blob instanceof Blob) saved.push(blob);
-    return 'blob:saved';
-  });
-  vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
-  return saved;
 }
 
 /** The text of the n-th saved file; fails the test when fewer were saved. */
