@@ -140,6 +140,10 @@ export const endpoints = {
     status: `${AUTOMATION_BASE}/importexport/getStatus`,
     /** Admin diagnostics: bytes sent of a collection's export file (docs/decisions.md Import and export). */
     transferStats: `${AUTOMATION_BASE}/importexport/transferStats`,
+    /** Recording on a desktop gateway agent (spec part 1 §7, issue 18). */
+    startRecording: `${AUTOMATION_BASE}/importexport/startRecording`,
+    stopRecording: `${AUTOMATION_BASE}/importexport/stopRecording`,
+    continueRecording: `${AUTOMATION_BASE}/importexport/continueRecording`,
   },
   /** Spec part 1 §7 Jira, beside the other Studio calls; configuration is this platform's own admin call. */
   jira: {
@@ -220,6 +224,12 @@ export const endpoints = {
     runAttachment: (statusId: string) => `${API_BASE}/gateway-agents/agent/runs/${encodeURIComponent(statusId)}/attachment`,
     runFinishRoute: `${API_BASE}/gateway-agents/agent/runs/{statusId}/finish`,
     runFinish: (statusId: string) => `${API_BASE}/gateway-agents/agent/runs/${encodeURIComponent(statusId)}/finish`,
+    recordingActionsRoute: `${API_BASE}/gateway-agents/agent/recordings/{id}/actions`,
+    recordingActions: (id: string) => `${API_BASE}/gateway-agents/agent/recordings/${encodeURIComponent(id)}/actions`,
+    recordingStateRoute: `${API_BASE}/gateway-agents/agent/recordings/{id}/state`,
+    recordingState: (id: string) => `${API_BASE}/gateway-agents/agent/recordings/${encodeURIComponent(id)}/state`,
+    recordingFinishRoute: `${API_BASE}/gateway-agents/agent/recordings/{id}/finish`,
+    recordingFinish: (id: string) => `${API_BASE}/gateway-agents/agent/recordings/${encodeURIComponent(id)}/finish`,
   },
   demoApp: '/demo-app/',
   openApi: `${API_BASE}/openapi.json`,

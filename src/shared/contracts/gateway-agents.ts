@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FIELD_ERROR_KEYS } from './collections';
 import { REMOTE_BROWSER_HEARTBEAT_MS, REMOTE_BROWSER_OFFLINE_AFTER_MS } from './remote-browsers';
+import { agentRecordingCommandSchema } from './recordings';
 import { fileRefSchema, runProgressSchema, STEP_RESULT_VALUES } from './runs';
 
 /**
@@ -87,6 +88,8 @@ export const claimAnswerSchema = z.object({
     run: claimedRunSchema.nullable(),
     /** The run the agent took last, when it no longer runs (cancelled, released): the agent stops it. */
     stopped: z.array(z.string()),
+    /** The agent's recording (issue 18), while one is active or was just stopped; null when there is none. */
+    recording: agentRecordingCommandSchema.nullable().default(null),
   }),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { recordingProcessSchema } from './recordings';
 
 /**
  * Collection import and export (spec part 1 §3 Process / Pending collection import, §7, §8). The .bin format itself
@@ -57,7 +58,12 @@ export const importProcessSchema = z.object({
 });
 export type ImportProcess = z.infer<typeof importProcessSchema>;
 
-export const importStatusResponseSchema = z.object({ status: z.literal(true), data: z.array(importProcessSchema) });
+/** getStatus lists both kinds of process (spec part 1 §3 Process): imports and recordings (issue 18). */
+export const statusProcessSchema = z.discriminatedUnion('processType', [importProcessSchema, recordingProcessSchema]);
+export type StatusProcess = z.infer<typeof statusProcessSchema>;
+export const isImportProcess = (process: StatusProcess): process is ImportProcess => process.processType === IMPORT_PROCESS_TYPE;
+
+export const importStatusResponseSchema = z.object({ status: z.literal(true), data: z.array(statusProcessSchema) });
 export type ImportStatusResponse = z.infer<typeof importStatusResponseSchema>;
 
 /** POST {api}/importexport/importexport: the multipart field `file` carries the .bin. */

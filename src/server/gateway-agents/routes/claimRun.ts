@@ -34,7 +34,7 @@ export function registerClaimRun({ app, endpoint, services }: Api): void {
     const previous = agent.claimed_status_id;
     const stopped = previous !== null && (await agentRunState(services.db, agent, previous)) === 'stopped' ? [previous] : [];
     const run = c.req.valid('json').idle ? await claimRun(services.db, agent) : undefined;
-    if (!run) return c.json({ success: true as const, data: { run: null, stopped } }, 200);
+    if (!run) return c.json({ success: true as const, data: { run: null, stopped, recording: null } }, 200);
     await appendLog(services.db, run.status_id, `Taken by gateway agent ${agent.device_id}`);
     const claimed = {
       statusId: run.status_id,
@@ -43,6 +43,6 @@ export function registerClaimRun({ app, endpoint, services }: Api): void {
       // The platform as this agent reaches it; the server's own origin may be a loopback address.
       baseUrl: new URL(c.req.url).origin,
     };
-    return c.json({ success: true as const, data: { run: claimed, stopped } }, 200);
+    return c.json({ success: true as const, data: { run: claimed, stopped, recording: null } }, 200);
   });
 }
