@@ -93,12 +93,12 @@ describe('browser pool pluggedIn', { timeout: 60_000 }, () => {
     expect(await pluggedIn(server, token)).toEqual([true]);
   });
 
-  it('says why a HYBRID run waits when no Mobile & Desktop resource is registered', async () => {
-    t = await startTestServer({ browserPoolSize: 1 });
+  it('says why a HYBRID run waits when no resource it may take (an agent or a browser) is registered', async () => {
+    t = await startTestServer({ browserPoolSize: 0 });
     const token = await t.tokenFor(await t.createUser(['STUDIO']));
     const collectionId = await saveCollection(t, token, { ...browserCollection({ flows: [] }), deviceType: 'HYBRID' });
     const statusId = await trigger(t, token, collectionId);
-    const hint = 'No Mobile & Desktop resource is registered: the run waits in the queue until one is.';
+    const hint = 'No Mobile, Desktop or Browser resource is registered: the run waits in the queue until one is.';
     const tab = runningTabDataResponseSchema.parse(await (await t.request(endpoints.runs.runningTabData, { token })).json()).data;
     expect(tab.runningTestStatus).toEqual([expect.objectContaining({ statusId, result: 'QUEUED', queueHint: hint })]);
     const details = await runDetails(t, token, statusId);

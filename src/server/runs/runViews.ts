@@ -1,4 +1,4 @@
-import { collectionSchema, DEVICE_TYPE_LABELS, RESOURCE_KINDS_OF_TYPE } from '../../shared/contracts/collections';
+import { collectionSchema, RESOURCE_KINDS_OF_TYPE, RESOURCE_KINDS_TEXT } from '../../shared/contracts/collections';
 import {
   QUEUE_HINTS,
   type FileRef,
@@ -51,7 +51,7 @@ export function queueHintFor(
   const candidates = resources.filter((resource) =>
     chosen.length > 0 ? chosen.includes(resource.device_id) : kinds.includes(resource.cmd_device_type),
   );
-  const label = chosen.length > 0 ? 'chosen' : DEVICE_TYPE_LABELS[deviceType];
+  const label = chosen.length > 0 ? 'chosen' : RESOURCE_KINDS_TEXT[deviceType];
   if (candidates.length === 0) return QUEUE_HINTS.noneRegistered(label);
   return candidates.some((resource) => resource.plugged_in === 1) ? undefined : QUEUE_HINTS.nonePluggedIn(label);
 }

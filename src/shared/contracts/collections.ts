@@ -8,8 +8,10 @@ export const EXECUTION_TYPES = ['SEQUENTIAL', 'RANDOM', 'BRANCHING'] as const;
 export const DEVICE_TYPES = ['HYBRID', 'BROWSER'] as const;
 /** The resource type names of spec part 1 §2 (Flow configuration panel). */
 export const DEVICE_TYPE_LABELS: Readonly<Record<(typeof DEVICE_TYPES)[number], string>> = { HYBRID: 'Mobile & Desktop', BROWSER: 'Browser' };
-/** Resource kinds (cmdDeviceType) a resource type runs on. */
-export const RESOURCE_KINDS_OF_TYPE = { HYBRID: ['MOBILE', 'DESKTOP'], BROWSER: ['BROWSER'] } as const;
+/** Resource kinds (cmdDeviceType) a resource type runs on: a HYBRID run takes a free gateway agent, else a browser (issue 18). */
+export const RESOURCE_KINDS_OF_TYPE = { HYBRID: ['MOBILE', 'DESKTOP', 'BROWSER'], BROWSER: ['BROWSER'] } as const;
+/** Those kinds as the queue hints name them (QUEUE_HINTS): "No Mobile, Desktop or Browser resource is registered". */
+export const RESOURCE_KINDS_TEXT: Readonly<Record<(typeof DEVICE_TYPES)[number], string>> = { HYBRID: 'Mobile, Desktop or Browser', BROWSER: 'Browser' };
 export const TEST_CASE_TYPES = ['PRE_FLOW', 'FLOW', 'POST_FLOW'] as const;
 
 /** Browser step actions (issue 3): each step has a target (CSS or `text=` selector), a value and a timeout. */

@@ -60,7 +60,7 @@ describe('Currently Running panel', () => {
   });
 
   it('says why a queued collection waits when no resource could take it', async () => {
-    const queueHint = 'No Mobile & Desktop resource is registered: the run waits in the queue until one is.';
+    const queueHint = 'No Mobile, Desktop or Browser resource is registered: the run waits in the queue until one is.';
     serve({ running: [makeRunningCollection({ testSuiteName: 'Stuck', result: 'QUEUED', queueHint })], lastExecuted: [] });
     renderWithClient(<RunningCollectionsPanel />);
     const item = await screen.findByRole('listitem', { name: 'Stuck' });

@@ -1,4 +1,4 @@
-import { DEVICE_TYPE_LABELS, RESOURCE_KINDS_OF_TYPE, type Collection } from '../../../shared/contracts/collections';
+import { RESOURCE_KINDS_OF_TYPE, RESOURCE_KINDS_TEXT, type Collection } from '../../../shared/contracts/collections';
 import { deviceOptionNameOf, type Device, type DevicesResponse } from '../../../shared/contracts/devices';
 import { QUEUE_HINTS } from '../../../shared/contracts/runs';
 import { CheckboxGroup, type CheckboxOption } from '../../../ui/CheckboxGroup';
@@ -7,7 +7,7 @@ export type ResourceLists = DevicesResponse['data'];
 
 const KIND_LABELS: Record<Device['cmdDeviceType'], string> = { MOBILE: 'Mobile', DESKTOP: 'Desktop', BROWSER: 'Browser' };
 
-/** The resources a collection of this resource type can run on: HYBRID = mobile and desktop, BROWSER = browser. */
+/** The resources a collection of this resource type can run on: HYBRID = mobile, desktop and browser; BROWSER = browser. */
 export function resourcesOfType(lists: ResourceLists, deviceType: Collection['deviceType']): Device[] {
   const all = [...lists.mobileDevices, ...lists.desktopDevices, ...lists.browserDevices];
   const kinds: readonly Device['cmdDeviceType'][] = RESOURCE_KINDS_OF_TYPE[deviceType];
@@ -31,7 +31,7 @@ export function resourceOptions(devices: readonly Device[], chosen: Collection['
 export function resourceWaitHint(devices: readonly Device[], collection: Pick<Collection, 'deviceType' | 'hybridDeviceIds'>): string | null {
   const chosenIds = Object.keys(collection.hybridDeviceIds);
   const usable = chosenIds.length > 0 ? devices.filter((device) => chosenIds.includes(device.deviceId)) : devices;
-  const resources = chosenIds.length > 0 ? 'chosen' : DEVICE_TYPE_LABELS[collection.deviceType];
+  const resources = chosenIds.length > 0 ? 'chosen' : RESOURCE_KINDS_TEXT[collection.deviceType];
   if (usable.length === 0) return QUEUE_HINTS.noneRegistered(resources);
   return usable.some((device) => device.pluggedIn) ? null : QUEUE_HINTS.nonePluggedIn(resources);
 }

@@ -126,7 +126,7 @@ describe('Studio flow configuration', WHOLE_APP, () => {
     await user.type(nameField(), 'Chosen resources');
     const resources = () => screen.getByRole('group', { name: 'Resources' });
     const choices = () => within(resources()).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent ?? '');
-    await waitFor(() => expect(choices()).toEqual(['Pixel 7 (Mobile)', 'Mac mini (Desktop)']));
+    await waitFor(() => expect(choices()).toEqual(['Pixel 7 (Mobile)', 'Mac mini (Desktop)', 'Browser 1 (Browser)', 'Fast browser (Browser)']));
 
     await chooseOption(user, 'Resource type', 'Browser');
     expect(choices()).toEqual(['Browser 1 (Browser)', 'Fast browser (Browser)']);
@@ -158,7 +158,7 @@ describe('Studio flow configuration', WHOLE_APP, () => {
     const { user } = openStudio();
     await startNew(user);
     const hint = () => screen.queryByRole('note');
-    await waitFor(() => expect(hint()).toHaveTextContent('No Mobile & Desktop resource is registered: the run waits in the queue until one is.'));
+    await waitFor(() => expect(hint()).toHaveTextContent('No Mobile, Desktop or Browser resource is plugged in: the run waits in the queue until one is.'));
 
     await chooseOption(user, 'Resource type', 'Browser');
     const resources = screen.getByRole('group', { name: 'Resources' });
