@@ -12,10 +12,12 @@ import {
   type ClaimedRun,
 } from '../shared/contracts/gateway-agents';
 import type { FileRef, RunProgress } from '../shared/contracts/runs';
+import { agentRecordingAnswerSchema } from '../shared/contracts/recordings';
 import { endpoints } from '../shared/endpoints';
 import { RunArtifacts } from '../server/runs/artifacts';
 import { CHROMIUM_ARGS, executeBrowserRun, type RunRecorder } from '../server/runs/executor/browserExecutor';
 import { PlatformClient, RefusedError } from './platformClient';
+import { AgentRecorder, type RecordingSink } from './recorder';
 
 export interface GatewayAgentOptions {
   /** The platform's address, e.g. https://studio.example.com */
@@ -32,6 +34,8 @@ export interface GatewayAgentOptions {
   log?: (line: string) => void;
   /** Called when the platform refuses the token: the agent has stopped. */
   onRevoked?: () => void;
+  /** The recording browser listens for CDP on 127.0.0.1 at this port (so an end-to-end test can drive it). */
+  recordingDebugPort?: number | undefined;
 }
 
 export interface GatewayAgent {
@@ -69,12 +73,20 @@ export async function startGatewayAgent(options: GatewayAgentOptions): Promise<G
   let linkDown = false;
   let execution: Execution | undefined;
   const timers: NodeJS.Timeout[] = [];
+  const recorder = new AgentRecorder({
+    chromiumPath: options.chromiumPath,
+    headless: options.headless,
+    debugPort: options.recordingDebugPort,
+    sink: recordingSink(client),
+    log,
+  });
 
   async function close(): Promise<void> {
     stopped = true;
     for (const timer of timers) clearInterval(timer);
     execution?.controller.abort();
     await execution?.done;
+    await recorder.close();
   }
 
   /** Every call goes through here: a 401 stops the agent, a dropped link is logged once and retried. */
@@ -112,9 +124,11 @@ export async function startGatewayAgent(options: GatewayAgentOptions): Promise<G
       if (claiming || stopped) return;
       claiming = true;
       try {
-        const { data } = await client.post(endpoints.gatewayAgents.claim, { idle: !execution }, claimAnswerSchema);
+        const ticket = recorder.ticket();
+        const { data } = await client.post(endpoints.gatewayAgents.claim, { idle: !execution && !recorder.busy }, claimAnswerSchema);
         if (execution && data.stopped.includes(execution.statusId)) execution.controller.abort();
         if (data.run && !execution) execute(data.run);
+        await recorder.reconcile(data.recording, ticket);
       } finally {
         claiming = false;
       }
@@ -155,6 +169,16 @@ async function outlastingDrops<T>(send: () => Promise<T>): Promise<T> {
       await new Promise((resolveWait) => setTimeout(resolveWait, GATEWAY_AGENT_CLAIM_MS * attempt));
     }
   }
+}
+
+/** The recording's reports, each outlasting a dropped link like a run's. */
+function recordingSink(client: PlatformClient): RecordingSink {
+  const send = async (path: string, body: unknown) => (await outlastingDrops(() => client.post(path, body, agentRecordingAnswerSchema))).data;
+  return {
+    actions: (id, actions) => send(endpoints.gatewayAgents.recordingActions(id), { actions }),
+    state: (id, status, message) => send(endpoints.gatewayAgents.recordingState(id), { status, message }),
+    finish: (id) => send(endpoints.gatewayAgents.recordingFinish(id), {}),
+  };
 }
 
 /** The first registration, tried again every beat while the platform cannot be reached; a refusal ends the start. */

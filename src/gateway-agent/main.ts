@@ -2,11 +2,12 @@ import { parseArgs } from 'node:util';
 import { startGatewayAgent } from './agent';
 import { findChromium, hasDisplay } from './chromium';
 
-const usage = `Usage: npm run agent -- --platform URL --token TOKEN [--name NAME] [--headless]
+const usage = `Usage: npm run agent -- --platform URL --token TOKEN [--name NAME] [--headless] [--recording-debug-port N]
   --platform   the platform's address, e.g. https://studio.example.com
   --token      the agent token Resource Management showed once (or GATEWAY_AGENT_TOKEN)
   --name       the name the resource shows (default: the token's name)
   --headless   no browser window even when a display is present
+  --recording-debug-port  the recording browser listens for CDP on 127.0.0.1:N (to drive it from a test)
 Chromium: CHROMIUM_PATH, else /usr/bin/chromium or the usual Chrome install.`;
 
 function fail(message: string): never {
@@ -20,6 +21,7 @@ const { values } = parseArgs({
     token: { type: 'string' },
     name: { type: 'string' },
     headless: { type: 'boolean', default: false },
+    'recording-debug-port': { type: 'string' },
   },
   strict: true,
 });
@@ -27,6 +29,11 @@ const { values } = parseArgs({
 const platform = values.platform ?? fail('--platform is required');
 if (!/^https?:\/\//.test(platform)) fail(`--platform must be an http:// or https:// address, got "${platform}"`);
 const token = values.token ?? process.env.GATEWAY_AGENT_TOKEN ?? fail('--token (or GATEWAY_AGENT_TOKEN) is required');
+const debugPortText = values['recording-debug-port'];
+const recordingDebugPort = debugPortText === undefined ? undefined : Number(debugPortText);
+if (recordingDebugPort !== undefined && !(Number.isInteger(recordingDebugPort) && recordingDebugPort > 0 && recordingDebugPort < 65536)) {
+  fail(`--recording-debug-port must be a port number, got "${debugPortText}"`);
+}
 const chromiumPath = (await findChromium()) ?? fail('No Chromium or Chrome found: install one or set CHROMIUM_PATH');
 
 try {
@@ -37,6 +44,7 @@ try {
     chromiumPath,
     headless: values.headless || !hasDisplay(),
     onRevoked: () => process.exit(1),
+    recordingDebugPort,
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => {
