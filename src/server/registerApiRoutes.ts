@@ -99,6 +99,7 @@ import { clientsRegistrations } from './clients/routes';
 import { dashboardRegistrations } from './dashboards/routes';
 import { customDashboardRegistrations } from './custom-dashboard/routes';
 import { iosBuilderRegistrations } from './ios-builder/routes';
+import { recordingRegistrations } from './recordings/routes';
 
 /** Every API operation, one module each. Later areas add their register functions here. */
 const registrations: ((api: Api) => void)[] = [
@@ -201,6 +202,7 @@ const registrations: ((api: Api) => void)[] = [
   ...customDashboardRegistrations,
   ...iosBuilderRegistrations,
   ...gatewayAgentRegistrations,
+  ...recordingRegistrations,
   ...clientsRegistrations,
 ];
 

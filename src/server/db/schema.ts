@@ -25,6 +25,7 @@ import type { EmailConfigsTable, ImapAccountsTable } from './schema-email';
 import type { DashboardReportsTable } from './schema-dashboards';
 import type { DisplayTokensTable, ProjectCollectionsTable, ProjectDateTagsTable, ProjectSchedulesTable, ProjectsTable } from './schema-projects';
 import type { IosBuildsTable } from '../ios-builder/schema';
+import type { RecordingActionsTable, RecordingsTable } from '../recordings/schema';
 
 /** Timestamps are ISO-8601 UTC strings so they sort and compare as text. Booleans are 0/1. */
 export interface UsersTable {
@@ -181,4 +182,6 @@ export interface Database {
   project_date_tags: ProjectDateTagsTable;
   display_tokens: DisplayTokensTable;
   ios_builds: IosBuildsTable;
+  recordings: RecordingsTable;
+  recording_actions: RecordingActionsTable;
 }

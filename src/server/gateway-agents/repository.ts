@@ -11,6 +11,7 @@ import {
 } from '../../shared/contracts/gateway-agents';
 import type { Db } from '../db/database';
 import type { GatewayAgentsTable } from '../db/schema';
+import { endRecordingsOfSilentAgents, HOLDING_RECORDING_STATUSES } from '../recordings/repository';
 import { hashResourceToken } from '../resources/remoteBrowsers';
 import { abortRuns, now, type RunRow } from '../runs/repository';
 
@@ -194,9 +195,11 @@ export async function agentRunState(db: Db, agent: AgentRow, statusId: string): 
 
 /**
  * Of the resources that just went Offline (resources/remoteBrowsers.ts unplugSilentRemoteBrowsers, which covers every
- * resource that beats), the gateway agents' runs end ABORTED: nobody executes them any more (docs/decisions.md).
+ * resource that beats), the gateway agents' runs end ABORTED: nobody executes them any more (docs/decisions.md). Their
+ * recordings end too (recordings/repository.ts endRecordingsOfSilentAgents).
  */
 export async function abortRunsOfSilentAgents(db: Db, silentDeviceIds: readonly string[]): Promise<number> {
+  await endRecordingsOfSilentAgents(db, silentDeviceIds);
   let aborted = 0;
   for (const deviceId of silentDeviceIds.filter(isGatewayAgentDevice)) {
     aborted += await abortRuns(db, await runningOn(db, deviceId), GATEWAY_AGENT_MESSAGES.silentAbort(deviceId));
@@ -204,7 +207,10 @@ export async function abortRunsOfSilentAgents(db: Db, silentDeviceIds: readonly 
   return aborted;
 }
 
-/** Free, Available agent resources, for allocate(): the query is locked by the caller (FOR UPDATE SKIP LOCKED). */
+/**
+ * Free, Available agent resources, for allocate(): the query is locked by the caller (FOR UPDATE SKIP LOCKED). An
+ * agent whose recording holds it is busy.
+ */
 export function freeAgentsQuery(db: Db) {
   return db
     .selectFrom('resources')
@@ -214,5 +220,8 @@ export function freeAgentsQuery(db: Db) {
     .where('plugged_in', '=', 1)
     .where('device_in_use', '=', 0)
     .where('last_seen_at', '>=', Date.now() - GATEWAY_AGENT_OFFLINE_AFTER_MS)
+    .where(({ exists, not, selectFrom }) =>
+      not(exists(selectFrom('recordings').select('recordings.id').whereRef('recordings.device_id', '=', 'resources.device_id').where('recordings.status', 'in', HOLDING_RECORDING_STATUSES))),
+    )
     .orderBy('device_id');
 }

@@ -18,6 +18,7 @@ import { dashboardsMigration } from './0017_dashboards';
 import { projectsMigration } from './0018_projects';
 import { gatewayAgentsMigration } from './0019_gateway_agents';
 import { iosBuildsMigration } from './0020_ios_builds';
+import { recordingsMigration } from './0021_recordings';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '0018_projects': projectsMigration,
   '0019_gateway_agents': gatewayAgentsMigration,
   '0020_ios_builds': iosBuildsMigration,
+  '0021_recordings': recordingsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

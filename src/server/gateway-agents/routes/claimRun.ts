@@ -5,6 +5,7 @@ import { touchRemoteBrowser } from '../../resources/remoteBrowsers';
 import { appendLog, parseRunVariables } from '../../runs/repository';
 import type { Api } from '../../services';
 import { gatewayAgentAuthentication, registeredAgent } from '../agentAuth';
+import { agentRecordingCommand } from '../../recordings/repository';
 import { agentRunState, claimRun } from '../repository';
 import { agentNotRegistered, agentTooMany, agentUnauthorized } from './registerAgent';
 
@@ -17,7 +18,7 @@ export function registerClaimRun({ app, endpoint, services }: Api): void {
       path: endpoints.gatewayAgents.claim,
       tags: ['Gateway agent'],
       summary: 'A gateway agent takes the run allocated to it, if any',
-      description: `Polled every ${GATEWAY_AGENT_CLAIM_MS / 1000} s (it also counts as a heartbeat). data.run is null when there is nothing to do; data.stopped names the agent's run when it was cancelled meanwhile.`,
+      description: `Polled every ${GATEWAY_AGENT_CLAIM_MS / 1000} s (it also counts as a heartbeat). data.run is null when there is nothing to do; data.stopped names the agent's run when it was cancelled meanwhile; data.recording is its recording, while one holds it or just ended.`,
       request: { body: { required: true, content: { 'application/json': { schema: agentClaimSchema } } } },
       responses: {
         200: { description: 'The run to execute, or null.', content: { 'application/json': { schema: claimAnswerSchema } } },
@@ -33,8 +34,9 @@ export function registerClaimRun({ app, endpoint, services }: Api): void {
     await touchRemoteBrowser(services.db, agent.device_id, Date.now());
     const previous = agent.claimed_status_id;
     const stopped = previous !== null && (await agentRunState(services.db, agent, previous)) === 'stopped' ? [previous] : [];
+    const recording = await agentRecordingCommand(services.db, agent.device_id);
     const run = c.req.valid('json').idle ? await claimRun(services.db, agent) : undefined;
-    if (!run) return c.json({ success: true as const, data: { run: null, stopped, recording: null } }, 200);
+    if (!run) return c.json({ success: true as const, data: { run: null, stopped, recording } }, 200);
     await appendLog(services.db, run.status_id, `Taken by gateway agent ${agent.device_id}`);
     const claimed = {
       statusId: run.status_id,
@@ -43,6 +45,6 @@ export function registerClaimRun({ app, endpoint, services }: Api): void {
       // The platform as this agent reaches it; the server's own origin may be a loopback address.
       baseUrl: new URL(c.req.url).origin,
     };
-    return c.json({ success: true as const, data: { run: claimed, stopped, recording: null } }, 200);
+    return c.json({ success: true as const, data: { run: claimed, stopped, recording } }, 200);
   });
 }
