@@ -6,7 +6,7 @@ export const ANDROID_TEXT = {
 /** Said plainly instead of a button that leads nowhere (issue 18). */
 export function AndroidClientCard() {
   return (
-    <section className="client-card" aria-labelledby="client-card-android">
+    <section className="ui-card client-card" aria-labelledby="client-card-android">
       <h2 id="client-card-android">{ANDROID_TEXT.heading}</h2>
       <p>{ANDROID_TEXT.none}</p>
     </section>

@@ -23,7 +23,7 @@ export function DesktopClientCard() {
   const ready = desktop.data?.kind === 'ready' ? desktop.data.client : null;
 
   return (
-    <section className="client-card" aria-labelledby="client-card-desktop">
+    <section className="ui-card client-card" aria-labelledby="client-card-desktop">
       <h2 id="client-card-desktop">{DESKTOP_TEXT.heading}</h2>
       <p>{DESKTOP_TEXT.what}</p>
       <p>{CLIENTS_MESSAGES.exeNotOffered}</p>

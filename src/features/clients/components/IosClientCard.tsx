@@ -27,7 +27,7 @@ export function IosClientCard() {
   const url = iosDownloadUrl(build);
 
   return (
-    <section className="client-card" aria-labelledby="client-card-ios">
+    <section className="ui-card client-card" aria-labelledby="client-card-ios">
       <h2 id="client-card-ios">{IOS_TEXT.heading}</h2>
       <p>{IOS_TEXT.what}</p>
       {ios.isPending && <Spinner label="Loading the iOS gateway client" />}

@@ -1,6 +1,7 @@
 import { AndroidClientCard } from '../components/AndroidClientCard';
 import { DesktopClientCard } from '../components/DesktopClientCard';
 import { IosClientCard } from '../components/IosClientCard';
+import '../../../ui/card.css';
 import '../components/clients.css';
 
 export const IOS_READY_BANNER = 'iOS Gateway client generated and ready for download';

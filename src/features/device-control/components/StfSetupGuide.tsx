@@ -29,7 +29,7 @@ export function StfSetupGuide({ host, port, onRetry, retrying }: StfSetupGuidePr
   ].join('\n');
   const npm = ['npm install -g @devicefarmer/stf', `stf local --public-ip ${address} --port ${port} --allow-remote`].join('\n');
   return (
-    <section className="stf-guide" aria-labelledby="stf-guide-heading">
+    <section className="ui-card stf-guide" aria-labelledby="stf-guide-heading">
       <h2 id="stf-guide-heading">{STF_TEXT.heading}</h2>
       <p>{STF_TEXT.what.replace('{port}', String(port))}</p>
       <h3>{STF_TEXT.dockerHeading}</h3>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Spinner } from '../../../ui/ProgressBar';
 import { deviceControlProbeQuery } from '../api/device-control';
 import { StfSetupGuide } from '../components/StfSetupGuide';
+import '../../../ui/card.css';
 import '../components/device-control.css';
 
 export interface DeviceControlPageProps {
