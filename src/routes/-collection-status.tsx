@@ -19,6 +19,9 @@ const ImportExportSlot = lazy(() => import('./-importexport-panels').then((modul
 const PendingImportsSlot = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.PendingImportsSlot })));
 const DownloadQueuePanel = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.DownloadQueuePanel })));
 const ImportExportWatcher = lazy(() => import('./-importexport-panels').then((module) => ({ default: module.ImportExportWatcher })));
+const CollectionRecordingPanel = lazy(() => import('./-recording-panels').then((module) => ({ default: module.CollectionRecordingPanel })));
+const RecordingCollectionsPanel = lazy(() => import('./-recording-panels').then((module) => ({ default: module.RecordingCollectionsPanel })));
+const RecordingWatcherSlot = lazy(() => import('./-recording-panels').then((module) => ({ default: module.RecordingWatcherSlot })));
 const VariablesPopupContent = lazy(() => import('./-variables-screen').then((module) => ({ default: module.VariablesPopupContent })));
 const EmailSetupPopupContent = lazy(() => import('./-email-setup-popup').then((module) => ({ default: module.EmailSetupPopupContent })));
 
@@ -75,6 +78,16 @@ export function RootWithCollectionStatus() {
                 <DownloadQueuePanel />
               </Suspense>
             ),
+            recording: (
+              <Suspense fallback={null}>
+                <CollectionRecordingPanel />
+              </Suspense>
+            ),
+            recordings: (
+              <Suspense fallback={null}>
+                <RecordingCollectionsPanel />
+              </Suspense>
+            ),
           }
         : undefined,
     [signedIn, config],
@@ -85,6 +98,7 @@ export function RootWithCollectionStatus() {
       <CollectionProgressWatcher onInProgressChange={collectionProgress.set} />
       <RunEndNotifier onOpenReport={setReportStatusId} />
       <ImportExportWatcher />
+      <RecordingWatcherSlot />
       {reportStatusId !== null && <CollectionReport statusId={reportStatusId} onClose={() => setReportStatusId(null)} />}
     </Suspense>
   ) : null;

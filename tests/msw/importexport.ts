@@ -16,6 +16,7 @@ import { endpoints } from '../../src/shared/endpoints';
 import { decodeCollectionExport } from '../../src/shared/importexport/format';
 import { nextId } from './factories';
 import { anyOrigin, errorResponse } from './handlers';
+import { recordingBackend } from './recordings';
 
 /**
  * The fake import/export service: it decodes uploads with the real format code, so a corrupt file is refused with the
@@ -56,7 +57,8 @@ export const importExportHandlers = [
   }),
 
   http.get(anyOrigin(endpoints.importExport.status), () =>
-    HttpResponse.json<ImportStatusResponse>({ status: true, data: importExportBackend.processes }),
+    // getStatus lists both kinds of process (spec part 1 §3 Process); the recordings are tests/msw/recordings.ts's.
+    HttpResponse.json<ImportStatusResponse>({ status: true, data: [...importExportBackend.processes, ...recordingBackend.processes] }),
   ),
 
   http.post(anyOrigin(endpoints.importExport.importExport), async ({ request }) => {

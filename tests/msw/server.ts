@@ -13,6 +13,7 @@ import { studioHandlers } from './studio-handlers';
 import { usersHandlers } from './users';
 import { groupsHandlers } from './groups';
 import { gatewayAgentsHandlers } from './gateway-agents';
+import { recordingHandlers } from './recordings';
 
 /** The msw server of the unit project; tests add per-test handlers with server.use(). */
-export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers, ...displayTokensHandlers, ...gatewayAgentsHandlers);
+export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers, ...displayTokensHandlers, ...gatewayAgentsHandlers, ...recordingHandlers);

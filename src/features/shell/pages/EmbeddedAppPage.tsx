@@ -5,6 +5,7 @@ import { userDetailsQueryOptions } from '../../../lib/user-details';
 import type { StudioConfig } from '../../../shared/config';
 import { EmbeddedFrame } from '../../../ui/EmbeddedFrame';
 import type { PageLocation } from '../embedded-urls';
+import { recordPlaybackRequests } from '../record-playback-requests';
 import { settingsPopup, type SettingsPopup } from '../settings-popup-store';
 import { settingsMenuItems } from '../settings-menu';
 
@@ -27,6 +28,8 @@ export function EmbeddedAppPage({ title, source }: EmbeddedAppPageProps) {
   const onMessage = (message: IncomingFrameMessage) => {
     const popup = POPUP_REQUESTS[message.type];
     if (popup && settingsMenuItems(user?.permissions.features ?? [], config).some((item) => item.id === popup)) settingsPopup.open(popup);
+    // The recording feature checks RECORD_PLAYBACK before it opens its modal.
+    if (message.type === 'recordPlaybackCollection') recordPlaybackRequests.request();
   };
   return (
     <div className="embedded-page">
