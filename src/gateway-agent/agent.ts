@@ -41,6 +41,8 @@ export interface GatewayAgentOptions {
 export interface GatewayAgent {
   deviceId: string;
   close(): Promise<void>;
+  /** The CDP address of the recording browser while one is open and recordingDebugPort was given. */
+  recordingDebugUrl(): Promise<string | undefined>;
 }
 
 const REVOKED = 401;
@@ -151,7 +153,7 @@ export async function startGatewayAgent(options: GatewayAgentOptions): Promise<G
   timers.push(setInterval(() => void (stopped ? undefined : beat()), options.heartbeatMs ?? GATEWAY_AGENT_HEARTBEAT_MS));
   timers.push(setInterval(() => void (stopped ? undefined : claim()), options.claimMs ?? GATEWAY_AGENT_CLAIM_MS));
   void claim();
-  return { deviceId, close };
+  return { deviceId, close, recordingDebugUrl: () => recorder.debugUrl() };
 }
 
 const REPORT_ATTEMPTS = 5;

@@ -12,6 +12,8 @@ import { server as mockServer } from '../../tests/msw/server';
 import { AgentRecorder, type RecordingSink } from './recorder';
 
 const CHROMIUM = '/usr/bin/chromium';
+/** A loaded two-core machine answers slowly. */
+const WAIT = { timeout: 10_000, interval: 50 };
 
 const PAGES: Record<string, string> = {
   '/login': `<!doctype html><title>Login</title>
@@ -130,7 +132,7 @@ describe('recording on the gateway agent', () => {
       await page.getByRole('searchbox').fill('recorder');
       await page.getByRole('searchbox').press('Enter');
       await page.waitForURL(/\/results/);
-      await vi.waitFor(() => expect(platform.batches).toBeGreaterThan(0));
+      await vi.waitFor(() => expect(platform.batches).toBeGreaterThan(0), WAIT);
       platform.status = 'PROCESSING';
       await recorder.reconcile(platform.command());
       expect(platform.finished).toBe(true);
@@ -184,9 +186,9 @@ describe('recording on the gateway agent', () => {
       await recorder.reconcile(platform.command());
       const first = await testerPage(recorder);
       await first.page.goto(`${base}/welcome`);
-      await vi.waitFor(() => expect(platform.stored.size).toBe(1));
+      await vi.waitFor(() => expect(platform.stored.size).toBe(1), WAIT);
       await first.page.close();
-      await vi.waitFor(() => expect(platform.states).toEqual([{ status: 'IDLE', message: '' }]));
+      await vi.waitFor(() => expect(platform.states).toEqual([{ status: 'IDLE', message: '' }]), WAIT);
       await first.browser.close();
       expect(await recorder.debugUrl()).toBeUndefined();
       // A claim answer sent before the IDLE report landed must not reopen the browser.
@@ -200,7 +202,7 @@ describe('recording on the gateway agent', () => {
       try {
         expect(second.page.url()).toBe(`${base}/welcome`);
         await second.page.getByRole('link', { name: 'Go to search' }).click();
-        await vi.waitFor(() => expect(platform.stored.size).toBe(2));
+        await vi.waitFor(() => expect(platform.stored.size).toBe(2), WAIT);
         platform.status = 'CANCELLED';
         await recorder.reconcile(platform.command());
         expect(recorder.busy).toBe(false);
