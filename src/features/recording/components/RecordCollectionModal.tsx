@@ -118,7 +118,7 @@ function StartForm({ recordings }: StartFormProps) {
           errorMessage={visibleError(nameKey, touched.name) ?? serverNameError ?? undefined}
         />
         <Select
-          label="Desktop device"
+          label="Device"
           options={options}
           placeholder={devices.status === 'error' ? 'The device list could not be loaded.' : placeholder}
           selectedKey={deviceId}

@@ -60,7 +60,7 @@ const toastText = (text: string) => screen.findByText(text);
 async function openAndChooseDesk(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Record Collection' }));
   const modal = await dialog();
-  await user.click(within(modal).getByRole('button', { name: /Desktop device/ }));
+  await user.click(within(modal).getByRole('button', { name: /Device$/ }));
   await user.click(await screen.findByRole('option', { name: 'Desk one' }));
   return modal;
 }
@@ -128,7 +128,7 @@ describe('Record Collection modal, started', () => {
     act(() => recordingModal.open(null));
     const modal = await screen.findByRole('dialog', { name: 'Record Collection' });
     await waitFor(() => expect(within(modal).getByRole('textbox', { name: /Collection name/ })).toBeInTheDocument());
-    await user.click(within(modal).getByRole('button', { name: /Desktop device/ }));
+    await user.click(within(modal).getByRole('button', { name: /Device$/ }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Desk one']);
     await user.click(options[0]!);
@@ -137,7 +137,7 @@ describe('Record Collection modal, started', () => {
     devices = [{ ...desk, deviceInUse: true }, unplugged, busy, held, phone];
     await act(() => queryClient.refetchQueries({ queryKey: recordingKeys.devices() }));
     await waitFor(() => expect(within(modal).getByRole('button', { name: 'Start' })).toBeDisabled());
-    expect(within(modal).getByRole('button', { name: /Desktop device/ })).not.toHaveTextContent('Desk one');
+    expect(within(modal).getByRole('button', { name: /Device$/ })).not.toHaveTextContent('Desk one');
     expect(within(modal).getByText('Required')).toBeInTheDocument();
   });
 
