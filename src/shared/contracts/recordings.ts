@@ -83,8 +83,11 @@ export const recordingProcessSchema = z.object({
   status: z.enum(RECORDING_STATUSES),
   name: z.string(),
   deviceId: z.string(),
-  /** Always empty for a recording; kept so both process kinds have the spec's shape. */
-  importDataRequired: z.array(z.never()),
+  /**
+   * Always empty for a recording; kept so both process kinds have the spec's shape. An empty tuple, not an array of
+   * never: the OpenAPI generator cannot describe never, and /api/openapi.json answered 500.
+   */
+  importDataRequired: z.tuple([]),
   /** How many actions the agent has sent so far. */
   actionCount: z.number().int().min(0),
   /** The collection the recording created, once COMPLETED. */
