@@ -30,12 +30,13 @@ export function RecordingWatcher({ onCollectionsChanged, subscribeOpenRequests }
   const completedIds = useRef<ReadonlySet<string> | null>(null);
   const collectionsChanged = useEffectEvent(onCollectionsChanged);
 
-  // Spec part 1 §4: a login state change refreshes the recording status; signing out forgets the followed recording.
+  // Spec part 1 §4: a login state change refreshes the recording status and devices; signing out forgets the followed
+  // recording.
   useEffect(
     () =>
       subscribeSession((session) => {
         if (session === null) recordingModal.close();
-        void queryClient.invalidateQueries({ queryKey: recordingKeys.status() });
+        void queryClient.invalidateQueries({ queryKey: recordingKeys.all });
       }),
     [queryClient],
   );
