@@ -7,14 +7,13 @@ import {
   sharedExecutionResultsQuerySchema,
   sharedTestPlanQuerySchema,
 } from '../../shared/contracts/custom-dashboard';
+import { DAY_MS } from '../../shared/durations';
 
 /**
  * Time frames of the custom dashboard calls (spec part 3 §4): inclusive UTC days, startDate to endDate. The contract
  * checks the YYYY-MM-DD form; this adds what a form cannot say: a real calendar day, an end not before the start, and
  * at most MAX_FRAME_DAYS days, each a field error of the 400 answer.
  */
-
-const DAY_MS = 86_400_000;
 
 export const FRAME_MESSAGES = {
   notADay: 'Not a calendar day.',

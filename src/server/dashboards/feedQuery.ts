@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { datasetQuerySchema, MAX_DATASET_RANGE_MS } from '../../shared/contracts/dashboards';
+import { DAY_MS } from '../../shared/durations';
 
-const DAY_MS = 86_400_000;
 export const RANGE_TOO_WIDE_MESSAGE = `The range may span at most ${MAX_DATASET_RANGE_MS / DAY_MS} days: choose a shorter time frame.`;
 
 const withinMaxRange = (query: { startDate: number; endDate: number }) => query.endDate - query.startDate <= MAX_DATASET_RANGE_MS;

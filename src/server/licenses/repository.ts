@@ -3,10 +3,9 @@ import type { Selectable } from 'kysely';
 import { licenseExpiryClass, type License, type LicenseInput } from '../../shared/contracts/organizations';
 import type { Db } from '../db/database';
 import type { LicensesTable } from '../db/schema-organizations';
+import { DAY_MS } from '../../shared/durations';
 
 export type LicenseRow = Selectable<LicensesTable>;
-
-const DAY_MS = 86_400_000;
 
 export function toLicense(row: LicenseRow, now: number): License {
   return {

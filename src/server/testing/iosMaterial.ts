@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import forge from 'node-forge';
 import { forgeOid } from '../ios-builder/signingMaterial';
+import { DAY_MS } from '../../shared/durations';
 
 /**
  * iOS signing material made with node-forge for tests: a self-signed certificate and key in a password-protected .p12,
@@ -13,7 +14,6 @@ export interface TestIdentity {
   der: Uint8Array;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const toBytes = (binary: string) => new Uint8Array(Buffer.from(binary, 'binary'));
 
 export function makeIdentity({ commonName = 'iPhone Developer: Test User (TESTTEAM01)', notBefore = new Date(Date.now() - DAY_MS), notAfter = new Date(Date.now() + 365 * DAY_MS) } = {}): TestIdentity {

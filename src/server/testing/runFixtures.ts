@@ -7,6 +7,7 @@ import { endpoints } from '../../shared/endpoints';
 import type { Permission } from '../../shared/permissions';
 import type { ServerOptions } from '../options';
 import { startTestServer, type TestServer } from './testServer';
+import { DAY_MS } from '../../shared/durations';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -104,8 +105,6 @@ export function browserCollection(input: {
     postTestSteps: (input.post ?? []).map((f) => flow(f, 'POST_FLOW')),
   };
 }
-
-const DAY_MS = 24 * 60 * 60_000;
 
 /** A saveSchedule body: every day from tomorrow for 30 days, running `collectionIds`, in UTC unless overridden. */
 export function dailySchedule(collectionIds: string[], overrides: Partial<SaveScheduleInput> = {}): SaveScheduleInput {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_ERROR_KEYS } from './collections';
+import { DAY_MS } from '../durations';
 
 /**
  * Organizations and their licences (spec part 3 §2 Organizations, §3 Organization and License, §7 Calls; issue 13).
@@ -17,7 +18,6 @@ export const LICENSE_EXPIRY_CLASSES = ['active', 'expiring-soon', 'critical', 'e
 export type LicenseExpiryClass = (typeof LICENSE_EXPIRY_CLASSES)[number];
 export const LICENSE_WARNING_DAYS = 14;
 export const LICENSE_EXPIRING_SOON_DAYS = 30;
-const DAY_MS = 86_400_000;
 
 /** The class of a licence expiring at `expiresAt` (ISO) seen at `now` (epoch ms). */
 export function licenseExpiryClass(expiresAt: string, now: number): LicenseExpiryClass {

@@ -1,8 +1,7 @@
 import { IANAZone } from 'luxon';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../durations';
 
-export const MINUTE_MS = 60_000;
-export const HOUR_MS = 60 * MINUTE_MS;
-export const DAY_MS = 24 * HOUR_MS;
+export { DAY_MS, HOUR_MS, MINUTE_MS };
 /** No zone has ever been further than this from UTC, so an instant lies within it of its wall-clock reading. */
 export const MAX_UTC_OFFSET_MS = 16 * HOUR_MS;
 

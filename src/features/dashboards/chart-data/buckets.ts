@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { TimeFrame } from '../../../shared/contracts/dashboards';
+import { DAY_MS } from '../../../shared/durations';
 
 /**
  * Frames longer than this many days are bucketed by month ('YYYY-MM', shown 'MMM YYYY', §9); shorter ones by UTC day.
@@ -27,8 +28,6 @@ export interface TimeBuckets {
   /** The bucket of an epoch-millisecond time, or -1 outside the frame. */
   indexOf: (ms: number) => number;
 }
-
-const DAY_MS = 86_400_000;
 
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTH_KEY = /^(\d{4})-(\d{2})$/;
