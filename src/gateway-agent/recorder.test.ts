@@ -216,6 +216,45 @@ describe('recording on the gateway agent', () => {
     }
   });
 
+  it('sends again what a dropped link or a short answer left unstored, each action once and in order', async () => {
+    /** The first batch is lost on the way; later ones are only stored two actions at a time. */
+    class LossyPlatform extends FakePlatform {
+      override actions(id: string, actions: RecordedAction[]) {
+        if (this.batches === 0) {
+          this.batches += 1;
+          return Promise.reject(new Error('fetch failed'));
+        }
+        return super.actions(id, actions.slice(0, 2));
+      }
+    }
+    const platform = new LossyPlatform();
+    const recorder = new AgentRecorder({ chromiumPath: CHROMIUM, headless: true, debugPort: 0, sink: platform, log: () => undefined, flushMs: 50 });
+    await recorder.reconcile(platform.command());
+    const { browser, page } = await testerPage(recorder);
+    try {
+      page.setDefaultTimeout(5_000);
+      await page.goto(`${base}/login`);
+      await page.getByLabel('Email').fill('ada@example.com');
+      await page.getByLabel('Country').selectOption('DE');
+      await page.getByLabel('Remember me').check();
+      await page.getByLabel('Remember me').uncheck();
+      platform.status = 'PROCESSING';
+      await recorder.reconcile(platform.command());
+      expect(platform.finished).toBe(true);
+    } finally {
+      await browser.close();
+      await recorder.close();
+    }
+    expect(platform.batches).toBeGreaterThan(3);
+    expect([...platform.stored.values()].map(({ seq, action, value }) => [seq, action, value])).toEqual([
+      [0, 'open', ''],
+      [1, 'type', 'ada@example.com'],
+      [2, 'select', 'DE'],
+      [3, 'check', 'true'],
+      [4, 'check', 'false'],
+    ]);
+  }, 60_000);
+
   it('cancels the recording with the reason when the browser cannot start', async () => {
     const platform = new FakePlatform();
     const recorder = new AgentRecorder({ chromiumPath: '/nonexistent/chromium', headless: true, sink: platform, log: () => undefined });

@@ -243,6 +243,11 @@ export class AgentRecorder {
     const seq = (session.pending.at(-1)?.seq ?? session.nextSeq - 1) + 1;
     session.pending.push({ seq, ...action });
     session.lastActionAt = Date.now();
+    this.scheduleFlush(session);
+  }
+
+  private scheduleFlush(session: Session): void {
+    if (session.ended || session.finishing) return;
     session.flushTimer ??= setTimeout(() => {
       session.flushTimer = undefined;
       void this.flush(session);
@@ -258,7 +263,11 @@ export class AgentRecorder {
         if (!last) return;
         session.sendingBelow = last.seq + 1;
         const answer = await this.report(session, () => this.options.sink.actions(session.recordingId, batch.map((action) => ({ ...action }))));
-        if (!answer) return;
+        if (!answer) {
+          // The link stayed down through every retry: try again later rather than wait for the next action.
+          this.scheduleFlush(session);
+          return;
+        }
         this.apply(session, answer);
         if (answer.status === 'CANCELLED') await this.end(session, false);
       }
