@@ -94,7 +94,7 @@ async function runningOn(db: Db, deviceId: string): Promise<string[]> {
   return rows.map((row) => row.status_id);
 }
 
-/** Revokes the token: its agent is refused from now on, its resource goes Offline and a run on it is aborted. */
+/** Revokes the token: its agent is refused from now on, its resource goes Offline, a run on it is aborted and its recording ends. */
 export async function revokeGatewayAgent(db: Db, orgId: string, id: string): Promise<GatewayAgent | undefined> {
   const row = await db
     .updateTable('gateway_agents')
@@ -108,6 +108,8 @@ export async function revokeGatewayAgent(db: Db, orgId: string, id: string): Pro
   if (row.device_id !== null) {
     await db.updateTable('resources').set({ plugged_in: 0, updated_at: now() }).where('device_id', '=', row.device_id).execute();
     await abortRuns(db, await runningOn(db, row.device_id), GATEWAY_AGENT_MESSAGES.revokedAbort(row.device_id));
+    // A revoked agent is never heard again, like a silent one, and the sweep only sees resources that were plugged in.
+    await endRecordingsOfSilentAgents(db, [row.device_id]);
   }
   return toGatewayAgent(row, null, false);
 }

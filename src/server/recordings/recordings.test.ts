@@ -285,5 +285,12 @@ describe('recording on a desktop gateway agent', () => {
     // Back again and free, the agent takes the queued run.
     await post(endpoints.gatewayAgents.heartbeat, agent.token, {});
     await expect.poll(async () => (await claim(agent.token)).run?.statusId).toBe(statusId);
+
+    // A revoked agent's recording ends as a silent one's does.
+    await post(endpoints.gatewayAgents.heartbeat, processing.token, {});
+    const revoked = await start(tester, processing.deviceId, 'Revoked flow');
+    const [{ id: tokenId } = { id: '' }] = await db.selectFrom('gateway_agents').select('id').where('device_id', '=', processing.deviceId).execute();
+    expect((await post(endpoints.gatewayAgents.revoke(tokenId), admin, {})).status).toBe(200);
+    expect((await recordingsOf(tester)).find((process) => process.recordingId === revoked)).toMatchObject({ status: 'CANCELLED', message: RECORDING_MESSAGES.agentGone });
   });
 });
