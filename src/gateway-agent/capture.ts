@@ -70,8 +70,10 @@ function installCapture(selectors: PageSelectors, bindingName: string): void {
   document.addEventListener(
     'keydown',
     (event) => {
-      if (!event.isTrusted || event.key !== 'Enter' || !(event.target instanceof Element) || !isTextField(event.target)) return;
-      send('press', event.target, 'Enter');
+      const target = event.target;
+      // Enter in a textarea is a new line, which the typed value already holds.
+      if (!event.isTrusted || event.key !== 'Enter' || !(target instanceof Element) || !isTextField(target) || target instanceof HTMLTextAreaElement) return;
+      send('press', target, 'Enter');
     },
     true,
   );

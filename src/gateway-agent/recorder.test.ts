@@ -23,6 +23,7 @@ const PAGES: Record<string, string> = {
       <label for="country">Country</label>
       <select id="country" name="country"><option value="">Choose</option><option value="FR">France</option><option value="DE">Germany</option></select>
       <label><input type="checkbox" name="remember"> Remember me</label>
+      <label>Notes <textarea name="notes"></textarea></label>
       <input type="hidden" name="added" value="0"><input type="hidden" name="starred" value="no">
       <div id="adders">
         <button type="button" onclick="this.form.added.value='1'">Add</button>
@@ -123,6 +124,7 @@ describe('recording on the gateway agent', () => {
       await page.getByLabel('Password').pressSequentially('s3cret');
       await page.getByLabel('Country').selectOption('FR');
       await page.getByLabel('Remember me').check();
+      await page.getByLabel('Notes').pressSequentially('one\ntwo');
       await page.locator('#adders button').nth(1).click();
       await page.getByTestId('star').click();
       await page.getByRole('button', { name: 'Sign "in"' }).click();
@@ -144,13 +146,14 @@ describe('recording on the gateway agent', () => {
     }
 
     const signIn = requests.filter((path) => path.startsWith('/welcome'));
-    expect(signIn).toEqual(['/welcome?email=ada%40example.com&password=s3cret&country=FR&remember=on&added=2&starred=yes']);
+    expect(signIn).toEqual(['/welcome?email=ada%40example.com&password=s3cret&country=FR&remember=on&notes=one%0D%0Atwo&added=2&starred=yes']);
     expect(platform.steps()).toEqual([
       { action: 'open', stepName: `Open ${base}/login`, target: `${base}/login`, value: '' },
       { action: 'type', stepName: 'Type into textbox "Email"', target: 'role=textbox[name="Email"]', value: 'ada@example.com' },
       { action: 'type', stepName: 'Type into textbox "Password"', target: 'role=textbox[name="Password"]', value: 's3cret' },
       { action: 'select', stepName: 'Select "FR" in combobox "Country"', target: 'role=combobox[name="Country"]', value: 'FR' },
       { action: 'check', stepName: 'Check checkbox "Remember me"', target: 'role=checkbox[name="Remember me"]', value: 'true' },
+      { action: 'type', stepName: 'Type into textbox "Notes"', target: 'role=textbox[name="Notes"]', value: 'one\ntwo' },
       { action: 'click', stepName: 'Click #adders > button:nth-of-type(2)', target: '#adders > button:nth-of-type(2)', value: '' },
       { action: 'click', stepName: 'Click data-testid=star', target: 'data-testid=star', value: '' },
       { action: 'click', stepName: 'Click button "Sign \\"in\\""', target: 'role=button[name="Sign \\"in\\""]', value: '' },

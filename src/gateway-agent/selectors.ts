@@ -131,7 +131,8 @@ export function pageSelectors(): PageSelectors {
     // The role engine compares names whole and case-insensitively: so does this count.
     const wanted = name.toLowerCase();
     const same = Array.from(element.ownerDocument.querySelectorAll('*')).filter(
-      (other) => !hidden(other) && roleOf(other) === role && nameOf(other, role).toLowerCase() === wanted,
+      // Cheapest test first: a large page has many elements, and computed styles are dear.
+      (other) => roleOf(other) === role && nameOf(other, role).toLowerCase() === wanted && !hidden(other),
     );
     if (same.length !== 1) return null;
     return { selector: `role=${role}[name=${quote(name)}]`, label: `${role} ${quote(name)}` };
