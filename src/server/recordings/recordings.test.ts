@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { collectionResponseSchema } from '../../shared/contracts/collections';
+import { devicesResponseSchema } from '../../shared/contracts/devices';
 import { errorBodySchema } from '../../shared/contracts/errors';
 import {
   claimAnswerSchema,
@@ -292,5 +293,28 @@ describe('recording on a desktop gateway agent', () => {
     const [{ id: tokenId } = { id: '' }] = await db.selectFrom('gateway_agents').select('id').where('device_id', '=', processing.deviceId).execute();
     expect((await post(endpoints.gatewayAgents.revoke(tokenId), admin, {})).status).toBe(200);
     expect((await recordingsOf(tester)).find((process) => process.recordingId === revoked)).toMatchObject({ status: 'CANCELLED', message: RECORDING_MESSAGES.agentGone });
+  });
+
+  it('shows a recording agent as in use, and a release of its device cancels the recording and frees it', async () => {
+    t = await startTestServer({ browserPoolSize: 0 });
+    const admin = await t.tokenFor(t.admin);
+    const agent = await registeredAgent(admin, 'Laptop');
+    const tester = await t.tokenFor(await t.createUser(['STUDIO', 'RECORD_PLAYBACK']));
+    const inUse = async () => {
+      const response = await t.request(endpoints.devices.list, { token: tester });
+      return devicesResponseSchema.parse(await response.json()).data.desktopDevices.find((device) => device.deviceId === agent.deviceId)?.deviceInUse;
+    };
+    expect(await inUse()).toBe(false);
+    const recording = await start(tester, agent.deviceId);
+    expect(await inUse()).toBe(true);
+
+    const release = () => t.request(`${endpoints.runs.releaseDevice}?deviceId=${encodeURIComponent(agent.deviceId)}`, { method: 'POST', token: admin });
+    expect((await release()).status).toBe(200);
+    const [released] = await recordingsOf(tester);
+    expect(released).toMatchObject({ recordingId: recording, status: 'CANCELLED', message: RECORDING_MESSAGES.released(t.admin.email) });
+    expect(await inUse()).toBe(false);
+    expect((await claim(agent.token)).recording).toMatchObject({ recordingId: recording, status: 'CANCELLED' });
+    // Nothing holds it any more.
+    expect((await release()).status).toBe(409);
   });
 });

@@ -220,13 +220,26 @@ export async function agentRecordingCommand(db: Db, deviceId: string, at = Date.
  * Of agents that went silent: an active recording ends CANCELLED (nobody records any more), a PROCESSING one is
  * finished from what was stored. Answers how many recordings ended.
  */
-export async function endRecordingsOfSilentAgents(db: Db, silentDeviceIds: readonly string[]): Promise<number> {
-  const deviceIds = silentDeviceIds.filter(isGatewayAgentDevice);
+export function endRecordingsOfSilentAgents(db: Db, silentDeviceIds: readonly string[]): Promise<number> {
+  return endRecordingsOn(db, silentDeviceIds, RECORDING_MESSAGES.agentGone);
+}
+
+/** The devices among `deviceIds` that a recording holds: in use, as a run would make them. */
+export async function devicesHeldByRecordings(db: Db, deviceIds: readonly string[]): Promise<Set<string>> {
+  const agentIds = deviceIds.filter(isGatewayAgentDevice);
+  if (agentIds.length === 0) return new Set();
+  const rows = await db.selectFrom('recordings').select('device_id').where('device_id', 'in', agentIds).where('status', 'in', HOLDING_RECORDING_STATUSES).execute();
+  return new Set(rows.map((row) => row.device_id));
+}
+
+/** Ends what the devices' recordings hold: an active one CANCELLED with `message`, a PROCESSING one finished. */
+export async function endRecordingsOn(db: Db, deviceIdsGiven: readonly string[], message: string): Promise<number> {
+  const deviceIds = deviceIdsGiven.filter(isGatewayAgentDevice);
   if (deviceIds.length === 0) return 0;
   const held = await db.selectFrom('recordings').select(['id', 'status']).where('device_id', 'in', deviceIds).where('status', 'in', HOLDING_RECORDING_STATUSES).execute();
   let ended = 0;
   for (const { id, status } of held) {
-    const row = status === 'PROCESSING' ? await finishRecording(db, id) : await transition(db, id, ACTIVE_RECORDING_STATUSES, 'CANCELLED', RECORDING_MESSAGES.agentGone);
+    const row = status === 'PROCESSING' ? await finishRecording(db, id) : await transition(db, id, ACTIVE_RECORDING_STATUSES, 'CANCELLED', message);
     if (row && row.status !== status) ended += 1;
   }
   return ended;

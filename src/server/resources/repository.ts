@@ -2,6 +2,7 @@ import { platform, type } from 'node:os';
 import { CMD_DEVICE_TYPES, deviceDisplayNameOf, type CmdDeviceType, type Device } from '../../shared/contracts/devices';
 import type { Db } from '../db/database';
 import { agentMachines, type AgentMachine } from '../gateway-agents/repository';
+import { devicesHeldByRecordings } from '../recordings/repository';
 import type { ResourcesTable } from '../db/schema';
 
 function toCmdDeviceType(value: string): CmdDeviceType {
@@ -39,8 +40,10 @@ export function toDevice(row: ResourcesTable, agent?: AgentMachine): Device {
 
 export async function listDevices(db: Db): Promise<Device[]> {
   const rows = await db.selectFrom('resources').selectAll().orderBy('cmd_device_type').orderBy('device_name').execute();
-  const agents = await agentMachines(db, rows.filter((row) => row.cmd_device_type === 'DESKTOP').map((row) => row.device_id));
-  return rows.map((row) => toDevice(row, agents.get(row.device_id)));
+  const desktopIds = rows.filter((row) => row.cmd_device_type === 'DESKTOP').map((row) => row.device_id);
+  const agents = await agentMachines(db, desktopIds);
+  const recording = await devicesHeldByRecordings(db, desktopIds);
+  return rows.map((row) => toDevice(recording.has(row.device_id) ? { ...row, device_in_use: 1 } : row, agents.get(row.device_id)));
 }
 
 /** Renames one resource of the given kind; undefined when there is none. */

@@ -116,6 +116,7 @@ export const RECORDING_MESSAGES = {
   notActive: 'The recording has already ended.',
   nothingRecorded: 'Nothing was recorded: the recording made no collection.',
   agentGone: 'The gateway agent went silent: the recording was cancelled.',
+  released: (by: string) => `The resource was released by ${by}: the recording was cancelled.`,
   completed: (name: string) => `Recording ${name} saved as a collection.`,
 } as const;
 
