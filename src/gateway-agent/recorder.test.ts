@@ -9,7 +9,7 @@ import { RunArtifacts } from '../server/runs/artifacts';
 import { CHROMIUM_ARGS } from '../server/runs/executor/browserExecutor';
 import { performStep } from '../server/runs/executor/stepActions';
 import { server as mockServer } from '../../tests/msw/server';
-import { AgentRecorder, type RecordingSink } from './recorder';
+import { AgentRecorder, RECORDING_START_TITLE, type RecordingSink } from './recorder';
 
 const CHROMIUM = '/usr/bin/chromium';
 /** A loaded two-core machine answers slowly. */
@@ -119,6 +119,8 @@ describe('recording on the gateway agent', () => {
     const { browser, page } = await testerPage(recorder);
     try {
       page.setDefaultTimeout(5_000);
+      // The browser opens on a page saying what to do, which records nothing.
+      expect(await page.title()).toBe(RECORDING_START_TITLE);
       await page.goto(`${base}/login`);
       await page.getByLabel('Email').fill('ada@example.com');
       await page.getByLabel('Password').pressSequentially('s3cret');

@@ -50,8 +50,22 @@ function stepNameOf(captured: CapturedAction): string {
   return name.length > STEP_NAME_MAX ? `${name.slice(0, STEP_NAME_MAX - 1)}…` : name;
 }
 
+/** The title of the page a new recording browser shows: what to do next, and, for a test driving it, that capture is on. */
+export const RECORDING_START_TITLE = 'Recording: open the app to record';
+
+function recordingStartPage(name: string): string {
+  const escaped = name.replace(/[<>&"]/g, (character) => `&#${character.charCodeAt(0)};`);
+  const html =
+    `<!doctype html><meta charset="utf-8"><title>${RECORDING_START_TITLE}</title>` +
+    `<body style="font-family:sans-serif;max-width:40rem;margin:3rem auto"><h1>Recording ${escaped}</h1>` +
+    '<p>Type the address of the app to record in the address bar above. Every page you open and every click, entry, ' +
+    'selection and check box is recorded until you press Stop in the platform. Closing this window pauses the recording.</p></body>';
+  return `data:text/html;charset=utf-8,${encodeURIComponent(html)}`;
+}
+
 interface Session {
   recordingId: string;
+  name: string;
   profileDir: string;
   context: BrowserContext | undefined;
   /** Actions not yet stored by the platform, in seq order. */
@@ -132,6 +146,7 @@ export class AgentRecorder {
   private async newSession(command: AgentRecordingCommand): Promise<Session> {
     const session: Session = {
       recordingId: command.recordingId,
+      name: command.name,
       profileDir: await mkdtemp(join(tmpdir(), 'gateway-agent-recording-')),
       context: undefined,
       pending: [],
@@ -203,7 +218,10 @@ export class AgentRecorder {
       // Reopening where the tester was is no action of theirs.
       session.lastActionAt = Date.now();
       await page.goto(session.lastUrl).catch((error: unknown) => this.log(`Could not reopen ${session.lastUrl}: ${describeError(error)}`));
+      return;
     }
+    // Opened only now that capture is set up, so whatever the tester does from this page on is recorded.
+    await page.goto(recordingStartPage(session.name)).catch((error: unknown) => this.log(`Could not show the start page: ${describeError(error)}`));
   }
 
   private async closedByTester(session: Session, context: BrowserContext): Promise<void> {

@@ -100,7 +100,9 @@ export type StatusPanelTitle =
   | 'Currently Running'
   | 'Collection Import / Export'
   | 'Pending Import Collections'
-  | 'Export / Download Queue';
+  | 'Export / Download Queue'
+  | 'Collection Recording'
+  | 'Recording Collections';
 
 export function statusPanel(page: Page, title: StatusPanelTitle) {
   return statusSidebar(page).getByRole('region', { name: title, exact: true });
