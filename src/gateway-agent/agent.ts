@@ -15,7 +15,8 @@ import type { FileRef, RunProgress } from '../shared/contracts/runs';
 import { agentRecordingAnswerSchema } from '../shared/contracts/recordings';
 import { endpoints } from '../shared/endpoints';
 import { RunArtifacts } from '../server/runs/artifacts';
-import { CHROMIUM_ARGS, executeBrowserRun, type RunRecorder } from '../server/runs/executor/browserExecutor';
+import { executeBrowserRun, type RunRecorder } from '../server/runs/executor/browserExecutor';
+import { chromiumArgs } from './chromium';
 import { PlatformClient, RefusedError } from './platformClient';
 import { AgentRecorder, type RecordingSink } from './recorder';
 
@@ -234,7 +235,7 @@ async function runOnce(client: PlatformClient, run: ClaimedRun, options: Gateway
   const browser = await chromium.launch({
     executablePath: options.chromiumPath,
     headless,
-    args: headless ? CHROMIUM_ARGS : CHROMIUM_ARGS.filter((arg) => arg !== '--headless'),
+    args: chromiumArgs(headless),
   });
   const close = () => browser.close().catch(() => undefined);
   controller.signal.addEventListener('abort', () => void close(), { once: true });

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { access } from 'node:fs/promises';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS } from '../server/runs/executor/browserExecutor';
 
 /** Where Chromium or Chrome usually lives, per operating system, after CHROMIUM_PATH. */
 function usualPaths(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): string[] {
@@ -33,4 +34,9 @@ export async function findChromium(env: NodeJS.ProcessEnv = process.env, platfor
 export function hasDisplay(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform): boolean {
   if (platform !== 'linux') return true;
   return Boolean(env.DISPLAY?.trim() || env.WAYLAND_DISPLAY?.trim());
+}
+
+/** The platform's Chromium flags, without --headless when the tester should see the window. */
+export function chromiumArgs(headless: boolean): string[] {
+  return headless ? [...CHROMIUM_ARGS] : CHROMIUM_ARGS.filter((arg) => arg !== '--headless');
 }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import type { AgentRecordingCommand, RecordedAction } from '../shared/contracts/recordings';
-import { CHROMIUM_ARGS } from '../server/runs/executor/browserExecutor';
 import { CAPTURE_BINDING, capturedActionSchema, captureScript, type CapturedAction } from './capture';
+import { chromiumArgs } from './chromium';
 
 /** The platform's three recording calls; every answer is its current wish for the recording. */
 export interface RecordingSink {
@@ -181,7 +181,7 @@ export class AgentRecorder {
         headless,
         viewport: null,
         args: [
-          ...(headless ? CHROMIUM_ARGS : CHROMIUM_ARGS.filter((arg) => arg !== '--headless')),
+          ...chromiumArgs(headless),
           ...(debugPort === undefined ? [] : [`--remote-debugging-port=${debugPort}`, '--remote-debugging-address=127.0.0.1']),
         ],
       });
