@@ -28,9 +28,12 @@ function installCapture(selectors: PageSelectors, bindingName: string): void {
     element instanceof HTMLTextAreaElement || (element instanceof HTMLInputElement && TEXT_ROLES.has(selectors.roleOf(element) ?? '')) || (element instanceof HTMLElement && element.isContentEditable);
   const isToggle = (element: Element) => element instanceof HTMLInputElement && (element.type === 'checkbox' || element.type === 'radio');
   const ownEvents = (element: Element) => isTextField(element) || isToggle(element) || element instanceof HTMLSelectElement || element instanceof HTMLOptionElement;
+  // Choosing scans the whole page; every keystroke into one field would scan it again for the same answer.
+  let typing: { element: Element; chosen: ReturnType<PageSelectors['choose']> } | undefined;
   const send = (kind: CapturedKind, element: Element, value: string) => {
-    const { selector, label } = selectors.choose(element);
-    void report({ kind, selector, label, value });
+    const chosen = kind === 'type' && typing?.element === element ? typing.chosen : selectors.choose(element);
+    typing = kind === 'type' ? { element, chosen } : undefined;
+    void report({ kind, selector: chosen.selector, label: chosen.label, value });
   };
   const CLICKABLE = 'button, a[href], input[type=button], input[type=submit], input[type=reset], input[type=image], [role], summary';
 
