@@ -6,6 +6,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AgentRecordingCommand, RecordedAction, RecordingStatus } from '../shared/contracts/recordings';
 import { RunArtifacts } from '../server/runs/artifacts';
+import { collapseTyping } from '../server/recordings/collectionBuilder';
 import { CHROMIUM_ARGS } from '../server/runs/executor/browserExecutor';
 import { performStep } from '../server/runs/executor/stepActions';
 import { server as mockServer } from '../../tests/msw/server';
@@ -90,14 +91,7 @@ class FakePlatform implements RecordingSink {
   }
   /** What the server keeps: consecutive typing into one field is one step with the last value. */
   steps(): Omit<RecordedAction, 'seq'>[] {
-    const ordered = [...this.stored.values()].sort((a, b) => a.seq - b.seq);
-    const collapsed: RecordedAction[] = [];
-    for (const action of ordered) {
-      const last = collapsed.at(-1);
-      if (last && action.action === 'type' && last.action === 'type' && last.target === action.target) last.value = action.value;
-      else collapsed.push({ ...action });
-    }
-    return collapsed.map(({ seq: _seq, ...step }) => step);
+    return collapseTyping([...this.stored.values()]).map(({ seq: _seq, ...step }) => step);
   }
 }
 

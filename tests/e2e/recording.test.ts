@@ -4,7 +4,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RECORDING_START_TITLE } from '../../src/gateway-agent/recorder';
 import { gatewayAgentCreatedSchema } from '../../src/shared/contracts/gateway-agents';
-import { importStatusResponseSchema } from '../../src/shared/contracts/importexport';
+import { importStatusResponseSchema, isRecordingProcess } from '../../src/shared/contracts/importexport';
 import { RECORDING_MESSAGES, recordingStoppedMessage, type RecordingProcess } from '../../src/shared/contracts/recordings';
 import { endpoints } from '../../src/shared/endpoints';
 import { PlatformApi } from './api';
@@ -50,7 +50,7 @@ async function testersBrowser(port: number): Promise<{ browser: Browser; page: P
 
 async function recordingOf(api: PlatformApi, name: string): Promise<RecordingProcess | undefined> {
   const { data } = importStatusResponseSchema.parse(await (await api.call(endpoints.importExport.status)).json());
-  return data.find((process): process is RecordingProcess => process.processType === 'RECORDING' && process.name === name);
+  return data.filter(isRecordingProcess).find((process) => process.name === name);
 }
 
 describe.skipIf(chromiumMissing)('recording a flow on a desktop gateway agent', { timeout: 300_000 }, () => {

@@ -224,19 +224,21 @@ export function endRecordingsOfSilentAgents(db: Db, silentDeviceIds: readonly st
   return endRecordingsOn(db, silentDeviceIds, RECORDING_MESSAGES.agentGone);
 }
 
+/** The recordings holding any of the devices (only gateway agents record). */
+async function recordingsHolding(db: Db, deviceIds: readonly string[]): Promise<Pick<RecordingRow, 'id' | 'status' | 'device_id'>[]> {
+  const agentIds = deviceIds.filter(isGatewayAgentDevice);
+  if (agentIds.length === 0) return [];
+  return db.selectFrom('recordings').select(['id', 'status', 'device_id']).where('device_id', 'in', agentIds).where('status', 'in', HOLDING_RECORDING_STATUSES).execute();
+}
+
 /** The devices among `deviceIds` that a recording holds: in use, as a run would make them. */
 export async function devicesHeldByRecordings(db: Db, deviceIds: readonly string[]): Promise<Set<string>> {
-  const agentIds = deviceIds.filter(isGatewayAgentDevice);
-  if (agentIds.length === 0) return new Set();
-  const rows = await db.selectFrom('recordings').select('device_id').where('device_id', 'in', agentIds).where('status', 'in', HOLDING_RECORDING_STATUSES).execute();
-  return new Set(rows.map((row) => row.device_id));
+  return new Set((await recordingsHolding(db, deviceIds)).map((row) => row.device_id));
 }
 
 /** Ends what the devices' recordings hold: an active one CANCELLED with `message`, a PROCESSING one finished. */
-export async function endRecordingsOn(db: Db, deviceIdsGiven: readonly string[], message: string): Promise<number> {
-  const deviceIds = deviceIdsGiven.filter(isGatewayAgentDevice);
-  if (deviceIds.length === 0) return 0;
-  const held = await db.selectFrom('recordings').select(['id', 'status']).where('device_id', 'in', deviceIds).where('status', 'in', HOLDING_RECORDING_STATUSES).execute();
+export async function endRecordingsOn(db: Db, deviceIds: readonly string[], message: string): Promise<number> {
+  const held = await recordingsHolding(db, deviceIds);
   let ended = 0;
   for (const { id, status } of held) {
     const row = status === 'PROCESSING' ? await finishRecording(db, id) : await transition(db, id, ACTIVE_RECORDING_STATUSES, 'CANCELLED', message);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordingProcessSchema } from './recordings';
+import { RECORDING_PROCESS_TYPE, recordingProcessSchema, type RecordingProcess } from './recordings';
 
 /**
  * Collection import and export (spec part 1 §3 Process / Pending collection import, §7, §8). The .bin format itself
@@ -62,6 +62,7 @@ export type ImportProcess = z.infer<typeof importProcessSchema>;
 export const statusProcessSchema = z.discriminatedUnion('processType', [importProcessSchema, recordingProcessSchema]);
 export type StatusProcess = z.infer<typeof statusProcessSchema>;
 export const isImportProcess = (process: StatusProcess): process is ImportProcess => process.processType === IMPORT_PROCESS_TYPE;
+export const isRecordingProcess = (process: StatusProcess): process is RecordingProcess => process.processType === RECORDING_PROCESS_TYPE;
 
 export const importStatusResponseSchema = z.object({ status: z.literal(true), data: z.array(statusProcessSchema) });
 export type ImportStatusResponse = z.infer<typeof importStatusResponseSchema>;

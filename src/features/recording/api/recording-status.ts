@@ -2,12 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiJson } from '../../../lib/api-client';
 import { pollingOptions } from '../../../offline/polling';
 import { POLL } from '../../../shared/constants';
-import { importStatusResponseSchema, type StatusProcess } from '../../../shared/contracts/importexport';
+import { importStatusResponseSchema, isRecordingProcess } from '../../../shared/contracts/importexport';
 import { isActiveRecordingStatus, type RecordingProcess, type RecordingStatus } from '../../../shared/contracts/recordings';
 import { endpoints } from '../../../shared/endpoints';
 import { recordingKeys } from './recording-keys';
-
-const isRecordingProcess = (process: StatusProcess): process is RecordingProcess => process.processType === 'RECORDING';
 
 /** GET {api}/importexport/getStatus (spec part 1 §7): the caller's RECORDING processes, polled every 5 s (§4, §9). */
 export const recordingStatusQuery = () =>

@@ -1,4 +1,5 @@
 import { z } from '@hono/zod-openapi';
+import { isActiveRecordingStatus } from '../../../shared/contracts/recordings';
 import { endpoints } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
 import type { Api } from '../../services';
@@ -20,7 +21,7 @@ export function registerRecordingFinish({ app, endpoint, services }: Api): void 
   );
   app.openapi(route, async (c) => {
     const recording = await recordingOf(c, c.req.valid('param').id);
-    if (recording.status === 'INPROGRESS' || recording.status === 'IDLE') throw new ApiError(409, NOT_STOPPED_MESSAGE);
+    if (isActiveRecordingStatus(recording.status)) throw new ApiError(409, NOT_STOPPED_MESSAGE);
     const finished = await finishRecording(services.db, recording.id);
     void services.runs.dispatch();
     return c.json({ success: true as const, data: commandOf(finished) }, 200);
