@@ -1,9 +1,10 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeLastExecuted, makeRunDetails, makeRunningCollection, serveRunDetails, serveRunningTabData, failureLabelsBackend, type RunningTabState } from '../../tests/msw/runs-handlers';
 import { server } from '../../tests/msw/server';
 import { renderApp, serveConfig, signInAs } from '../../tests/support/render-app';
 import { POLL } from '../shared/constants';
+import { endpoints } from '../shared/endpoints';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -31,6 +32,27 @@ describe('collection status sidebar composed with the run panels and the report'
     state.running = [];
     await act(() => vi.advanceTimersByTimeAsync(POLL.runningCollectionsMs));
     expect(await screen.findByRole('button', { name: 'Collection status' })).toBeInTheDocument();
+  });
+
+  it('reads getStatus once per period for the import/export and recording features together', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let statusReads = 0;
+    const count = ({ request }: { request: Request }) => {
+      if (new URL(request.url).pathname === endpoints.importExport.status) statusReads += 1;
+    };
+    server.events.on('request:start', count);
+    signInAs(['STUDIO', 'RECORD_PLAYBACK']);
+    const { user } = renderApp('/studio-app');
+    await user.click(await screen.findByRole('button', { name: 'Collection status' }));
+    const sidebar = await screen.findByRole('complementary', { name: 'Collection status' });
+    expect(await within(sidebar).findByText('No recorded collection yet.')).toBeInTheDocument();
+    await waitFor(() => expect(statusReads).toBeGreaterThan(0));
+
+    const before = statusReads;
+    await act(() => vi.advanceTimersByTimeAsync(3 * POLL.pendingImportsMs));
+    // Two features each polling for themselves made six reads in three periods.
+    expect(statusReads - before).toBeGreaterThanOrEqual(3);
+    expect(statusReads - before).toBeLessThanOrEqual(4);
   });
 
   it('opens the collection report from the Last Collection Completed report button', async () => {

@@ -1,5 +1,8 @@
+import { STATUS_PROCESSES_KEY } from '../../../lib/status-processes';
+
 /** Query keys of the import/export area. */
 export const importExportKeys = {
   all: ['importexport'] as const,
-  status: () => [...importExportKeys.all, 'status'] as const,
+  /** getStatus, shared with the recording area (src/lib/status-processes.ts). */
+  status: () => STATUS_PROCESSES_KEY,
 };

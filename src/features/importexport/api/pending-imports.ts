@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { OfflineDb, PendingImport } from '../../../offline/db';
 import { offlineKeys } from '../../../offline/offline-keys';
-import type { ImportProcess, PendingImportUpdateResponse } from '../../../shared/contracts/importexport';
+import { isImportProcess, type ImportProcess, type PendingImportUpdateResponse, type StatusProcess } from '../../../shared/contracts/importexport';
 
 /** The pending imports of a getStatus answer (IMPORT processes stay pending until done, spec part 1 §4). */
 export function pendingImportsOf(processes: readonly ImportProcess[]): PendingImport[] {
@@ -39,9 +39,9 @@ export const mirroredPendingImportsQuery = (db: OfflineDb) =>
  * The getStatus list as a PUT's answer left it, until the next poll confirms: the import completed (spec part 1 §4: it
  * leaves the pending list), or it still misses what the answer names.
  */
-export function afterPendingUpdate(processes: readonly ImportProcess[], importId: string, answer: PendingImportUpdateResponse['data']): ImportProcess[] {
+export function afterPendingUpdate(processes: readonly StatusProcess[], importId: string, answer: PendingImportUpdateResponse['data']): StatusProcess[] {
   return processes.map((process) => {
-    if (process.importId !== importId) return process;
+    if (!isImportProcess(process) || process.importId !== importId) return process;
     return answer.importComplete
       ? { ...process, status: 'COMPLETED', collectionId: answer.collectionId, importDataRequired: [], message: answer.importMessage }
       : { ...process, importDataRequired: answer.importDataRequired, message: answer.importMessage };

@@ -5,7 +5,7 @@ import { visibleError } from '../../../lib/error-messages';
 import { namePattern, required, validate } from '../../../lib/validators';
 import type { PendingImport } from '../../../offline/db';
 import { deviceOptionNameOf, type DevicesResponse } from '../../../shared/contracts/devices';
-import { COLLECTION_UPDATED_MESSAGE, importDataKindOf, type ImportDataRequiredItem, type ImportProcess } from '../../../shared/contracts/importexport';
+import { COLLECTION_UPDATED_MESSAGE, importDataKindOf, type ImportDataRequiredItem, type StatusProcess } from '../../../shared/contracts/importexport';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Select, type SelectOption } from '../../../ui/Select';
@@ -95,7 +95,7 @@ export function UpdateDetailModal({ pending, resources, onClose }: UpdateDetailM
         pending.name,
       ),
     onSuccess: ({ data }) => {
-      queryClient.setQueryData<ImportProcess[]>(importExportKeys.status(), (processes) => processes && afterPendingUpdate(processes, pending.importId, data));
+      queryClient.setQueryData<StatusProcess[]>(importExportKeys.status(), (processes) => processes && afterPendingUpdate(processes, pending.importId, data));
       void queryClient.invalidateQueries({ queryKey: importExportKeys.status() });
       if (data.importComplete) {
         toast.success(COLLECTION_UPDATED_MESSAGE);

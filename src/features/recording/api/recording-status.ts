@@ -1,20 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api-client';
-import { pollingOptions } from '../../../offline/polling';
-import { POLL } from '../../../shared/constants';
-import { importStatusResponseSchema, isRecordingProcess } from '../../../shared/contracts/importexport';
+import { statusProcessesQuery } from '../../../lib/status-processes';
+import { isRecordingProcess, type StatusProcess } from '../../../shared/contracts/importexport';
 import { isActiveRecordingStatus, type RecordingProcess, type RecordingStatus } from '../../../shared/contracts/recordings';
-import { endpoints } from '../../../shared/endpoints';
-import { recordingKeys } from './recording-keys';
 
-/** GET {api}/importexport/getStatus (spec part 1 §7): the caller's RECORDING processes, polled every 5 s (§4, §9). */
-export const recordingStatusQuery = () =>
-  queryOptions({
-    queryKey: recordingKeys.status(),
-    queryFn: async ({ signal }): Promise<RecordingProcess[]> =>
-      (await apiJson(endpoints.importExport.status, importStatusResponseSchema, { signal })).data.filter(isRecordingProcess),
-    ...pollingOptions(POLL.recordingMs),
-  });
+/** The caller's RECORDING processes of the shared getStatus poll (spec part 1 §4, §9: every 5 s). */
+export const recordingStatusQuery = () => queryOptions({ ...statusProcessesQuery(), select: (processes) => processes.filter(isRecordingProcess) });
 
 /** The recording still holding its device (INPROGRESS or IDLE), newest first: the one the modal shows. */
 export function activeRecordingOf(processes: readonly RecordingProcess[]): RecordingProcess | undefined {
@@ -22,8 +12,8 @@ export function activeRecordingOf(processes: readonly RecordingProcess[]): Recor
 }
 
 /** The list as a start, stop or continue answer left it, until the next poll confirms. */
-export function withRecordingStatus(processes: readonly RecordingProcess[], recordingId: string, status: RecordingStatus): RecordingProcess[] {
-  return processes.map((process) => (process.recordingId === recordingId ? { ...process, status } : process));
+export function withRecordingStatus(processes: readonly StatusProcess[], recordingId: string, status: RecordingStatus): StatusProcess[] {
+  return processes.map((process) => (isRecordingProcess(process) && process.recordingId === recordingId ? { ...process, status } : process));
 }
 
 /** Spec part 1 §4 Import: PROCESSING recordings show as pending, COMPLETED ones with a statusId as completed. */

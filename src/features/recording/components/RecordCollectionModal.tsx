@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-error';
 import { errorMessage, visibleError } from '../../../lib/error-messages';
 import { maxLength, namePattern, required, validate } from '../../../lib/validators';
 import { deviceOptionNameOf } from '../../../shared/contracts/devices';
+import type { StatusProcess } from '../../../shared/contracts/importexport';
 import {
   clientStateOf,
   defaultRecordingName,
@@ -44,7 +45,7 @@ export function modalStateOf(tracked: RecordingProcess | undefined): RecordingCl
 function useRecordingStatusUpdate() {
   const queryClient = useQueryClient();
   return (recordingId: string, status: RecordingStatus) => {
-    queryClient.setQueryData<RecordingProcess[]>(recordingKeys.status(), (processes) => processes && withRecordingStatus(processes, recordingId, status));
+    queryClient.setQueryData<StatusProcess[]>(recordingKeys.status(), (processes) => processes && withRecordingStatus(processes, recordingId, status));
     void queryClient.invalidateQueries({ queryKey: recordingKeys.status() });
   };
 }

@@ -37,6 +37,7 @@ export function RecordingWatcher({ onCollectionsChanged, subscribeOpenRequests }
       subscribeSession((session) => {
         if (session === null) recordingModal.close();
         void queryClient.invalidateQueries({ queryKey: recordingKeys.all });
+        void queryClient.invalidateQueries({ queryKey: recordingKeys.status() });
       }),
     [queryClient],
   );
