@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
-import { LandingScreen } from './-landing';
 
 export const Route = createFileRoute('/')({
   staticData: { title: 'Studio' },
   beforeLoad: ({ location }) => guardSignedIn(location),
-  // Loaders are not code-split: the query options come with their own chunk, keeping zod off the sign-in page.
+  // The query options come with their own chunk, keeping zod off the sign-in page.
   loader: async ({ context }) => {
     const [{ runningTabDataQuery }, { collectionsListQuery }, { landingAccess }, { configQueryOptions }, { getStoredUser }] = await Promise.all([
       import('../features/runs/api/running-tab-data'),
@@ -20,5 +19,4 @@ export const Route = createFileRoute('/')({
       void context.queryClient.prefetchQuery(collectionsListQuery());
     }
   },
-  component: LandingScreen,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { NewOrganizationPage } from '../features/organizations/pages/NewOrganizationPage';
 import type { ClientType } from '../shared/contracts/organizations';
 import { optionalString } from './-search';
 
-// The contract's CLIENT_TYPES, spelled here: route options are not code-split, and the contract module brings zod.
+// The contract's CLIENT_TYPES, spelled here: search validation is not code-split, and the contract module brings zod.
 const CLIENT_TYPES: readonly ClientType[] = ['RTA', 'RPA', 'DOMA'];
 
 /** ?type= of the CREATE ORGANIZATION menu (RTA, RPA, DOMA, any case); anything else is dropped. */
@@ -25,10 +24,4 @@ export const Route = createFileRoute('/organizations/new')({
     const { licensesQuery } = await import('../features/organizations/api/licenses');
     void context.queryClient.prefetchQuery(licensesQuery());
   },
-  component: NewOrganizationScreen,
 });
-
-function NewOrganizationScreen() {
-  const { type } = Route.useSearch();
-  return <NewOrganizationPage type={type} />;
-}
