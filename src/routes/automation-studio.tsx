@@ -6,7 +6,7 @@ import { flags } from '../shared/config';
 export const Route = createFileRoute('/automation-studio')({
   staticData: { title: 'Studio' },
   beforeLoad: ({ location }) => guardSignedIn(location, requirePermission('STUDIO'), requireFlag(flags.studioEnabled)),
-  // The query options come with their own chunk, keeping zod off the sign-in page.
+  // Loaders are not code-split: the query options come with their own chunk, keeping zod off the sign-in page.
   loader: async ({ context }) => {
     const { collectionsListQuery } = await import('../features/studio/api/collections-list');
     void context.queryClient.prefetchQuery(collectionsListQuery());

@@ -7,7 +7,7 @@ import { flags } from '../shared/config';
 export const Route = createFileRoute('/control-room')({
   staticData: { title: 'Control Room' },
   beforeLoad: ({ location }) => guardSignedIn(location, requirePermission('CONTROL_ROOM'), requireFlag(flags.newSchedule)),
-  // The query options come with their own chunk, keeping zod off the sign-in page.
+  // Loaders are not code-split: the query options come with their own chunk, keeping zod off the sign-in page.
   loader: async ({ context }) => {
     const { schedulesQuery } = await import('../features/control-room/api/schedules');
     void context.queryClient.prefetchQuery(schedulesQuery());

@@ -4,7 +4,7 @@ import { guardSignedIn } from '../features/auth/route-guard';
 export const Route = createFileRoute('/')({
   staticData: { title: 'Studio' },
   beforeLoad: ({ location }) => guardSignedIn(location),
-  // The query options come with their own chunk, keeping zod off the sign-in page.
+  // Loaders are not code-split: the query options come with their own chunk, keeping zod off the sign-in page.
   loader: async ({ context }) => {
     const [{ runningTabDataQuery }, { collectionsListQuery }, { landingAccess }, { configQueryOptions }, { getStoredUser }] = await Promise.all([
       import('../features/runs/api/running-tab-data'),

@@ -4,7 +4,7 @@ import { areaGuards } from '../features/auth/guards';
 import type { ClientType } from '../shared/contracts/organizations';
 import { optionalString } from './-search';
 
-// The contract's CLIENT_TYPES, spelled here: search validation is not code-split, and the contract module brings zod.
+// The contract's CLIENT_TYPES, spelled here: route options are not code-split, and the contract module brings zod.
 const CLIENT_TYPES: readonly ClientType[] = ['RTA', 'RPA', 'DOMA'];
 
 /** ?type= of the CREATE ORGANIZATION menu (RTA, RPA, DOMA, any case); anything else is dropped. */
