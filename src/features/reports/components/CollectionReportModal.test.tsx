@@ -257,7 +257,7 @@ describe('CollectionReportModal', () => {
     expect(labels.labels).toHaveLength(1);
 
     network.goOnline();
-    await waitFor(() => expect(within(dialog).queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(within(dialog).queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument());
     expect(labels.labels).toEqual([{ labelId: 'label-env', labelName: 'Environment' }, { labelId: expect.any(String), labelName: 'Flaky selector' }]);
     expect(labels.ofRun.get(details.statusId)).toEqual({ statusId: details.statusId, ...labels.labels[1] });
   });
@@ -299,7 +299,7 @@ describe('CollectionReportModal', () => {
     const picker = await within(dialog).findByRole('button', { name: /^Test environment down/ });
     expect(within(dialog).queryByRole('textbox', { name: 'Label name' })).not.toBeInTheDocument();
     await userEvent.click(picker);
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['No label', 'Test environment down', 'Product bug']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['No label', 'Product bug', 'Test environment down']);
   });
 
   it('offers failure labels only on a failed run', async () => {
