@@ -36,6 +36,8 @@ import { startScheduleFiring } from './schedules/scheduleFiring';
 import type { Services } from './services';
 import { registerStaticRoutes } from './static/staticFiles';
 import { createOutboundPolicy } from './outbound/policy';
+import { createDownloadTokens } from './runs/downloadTokens';
+import { createLogger } from './logs/logger';
 
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -99,6 +101,8 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     leadership: createLeadership(database, 'scheduler'),
     pollCache: createPollCache({ writeGeneration: database.writeGeneration }),
     outbound,
+    downloadTokens: createDownloadTokens(secret),
+    logger: createLogger(options.logDestination),
   };
 
   schedulePruning(services.scheduler, db);

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import type { DestinationStream } from 'pino';
 import { DEFAULT_LOGIN_LIMITS, type RateLimits } from './auth/rateLimiter';
 import { GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './auth/googleSso';
 import type { BrowserWork } from './runs/service';
@@ -54,6 +55,8 @@ export interface ServerOptions {
   outboundAllow: OutboundAllowList;
   /** Replaces the system resolver for user-typed hosts: programmatic only (tests of names that resolve to refused addresses). */
   outboundResolver?: ResolveAll | undefined;
+  /** Where the structured log goes instead of standard output: programmatic only (tests read it). */
+  logDestination?: DestinationStream | undefined;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {

@@ -11,6 +11,8 @@ import type { Scheduler } from './schedules/scheduler';
 import type { GoogleSsoSettings } from './auth/googleSso';
 import type { RunService } from './runs/service';
 import type { OutboundPolicy } from './outbound/policy';
+import type { DownloadTokens } from './runs/downloadTokens';
+import type { Logger } from './logs/logger';
 
 /** Long-lived parts of a running server, shared by the endpoint modules. */
 export interface Services {
@@ -35,6 +37,10 @@ export interface Services {
   pollCache: PollCache;
   /** Which hosts a user typed (Jira, mail servers, remote browsers) the server may connect to (OUTBOUND_ALLOW). */
   outbound: OutboundPolicy;
+  /** Short-lived links to run files (runs/downloadTokens.ts). */
+  downloadTokens: DownloadTokens;
+  /** The structured server log (pino). */
+  logger: Logger;
 }
 
 /** What an endpoint module needs to declare its routes. */
