@@ -21,19 +21,27 @@ describe('download links: POST files/postDownloadForId?data and GET files/downlo
   let token: string;
   let statusId: string;
   let videoPath: string;
+  let finishedRun: Promise<void> | undefined;
 
   beforeAll(async () => {
     t = await startTestServer({ browserPoolSize: 1, browserWork: fixedWaitBrowserWork(0) });
-    tester = await t.createUser(['STUDIO']);
-    token = await t.tokenFor(tester);
-    const collectionId = await saveCollection(t, token, browserCollection({ flows: [{ testCaseId: 'f', steps: [{ stepId: 's', action: 'open', value: 'about:blank' }] }] }));
-    statusId = (await waitForRun(t, token, await trigger(t, token, collectionId))).statusId;
-    // Where the executor keeps a run's files: <files>/artifacts/<statusId>/.
-    mkdirSync(join(t.dataDir, ARTIFACTS_FOLDER, statusId), { recursive: true });
-    writeFileSync(join(t.dataDir, ARTIFACTS_FOLDER, statusId, '0001-page.webm'), VIDEO);
-    videoPath = `${statusId}/0001-page.webm`;
   });
   afterAll(async () => t.close());
+
+  /** A finished run with a video among its files, made once by whichever test comes first. */
+  async function runWithVideo(): Promise<void> {
+    finishedRun ??= (async () => {
+      tester = await t.createUser(['STUDIO']);
+      token = await t.tokenFor(tester);
+      const collectionId = await saveCollection(t, token, browserCollection({ flows: [{ testCaseId: 'f', steps: [{ stepId: 's', action: 'open', value: 'about:blank' }] }] }));
+      statusId = (await waitForRun(t, token, await trigger(t, token, collectionId))).statusId;
+      // Where the executor keeps a run's files: <files>/artifacts/<statusId>/.
+      mkdirSync(join(t.dataDir, ARTIFACTS_FOLDER, statusId), { recursive: true });
+      writeFileSync(join(t.dataDir, ARTIFACTS_FOLDER, statusId, '0001-page.webm'), VIDEO);
+      videoPath = `${statusId}/0001-page.webm`;
+    })();
+    await finishedRun;
+  }
 
   const askLink = (data: string, as = token) =>
     t.request(`${endpoints.runs.postDownloadForId}?${new URLSearchParams({ data })}`, { method: 'POST', token: as });
@@ -52,6 +60,7 @@ describe('download links: POST files/postDownloadForId?data and GET files/downlo
   }
 
   it('answers a token as text that downloads the file whole, as an attachment, without a bearer header', async () => {
+    await runWithVideo();
     const link = await linkTo(videoPath);
     const response = await download({ token: link, id: statusId, filename: 'Checkout run – video.webm' });
     expect(response.status).toBe(200);
@@ -68,6 +77,7 @@ describe('download links: POST files/postDownloadForId?data and GET files/downlo
   });
 
   it('refuses a link for another run, a tampered or expired token, and an access token in its place', async () => {
+    await runWithVideo();
     const link = await linkTo(videoPath);
     await expired(await download({ token: link, id: 'another-run' }));
     await expired(await download({ token: `${link.slice(0, -2)}xx`, id: statusId }));
@@ -80,6 +90,7 @@ describe('download links: POST files/postDownloadForId?data and GET files/downlo
   });
 
   it('ends the link with the session and with the permission', async () => {
+    await runWithVideo();
     const user = await t.createUser(['OPERATIONS_CENTER']);
     const own = await t.tokenFor(user);
     const beforeLogout = await linkTo(videoPath, own);
@@ -94,6 +105,7 @@ describe('download links: POST files/postDownloadForId?data and GET files/downlo
   });
 
   it('validates data and keeps files inside the organization’s runs, never answering 500', async () => {
+    await runWithVideo();
     const cases: [string, number][] = [
       ['not json', 400],
       [JSON.stringify({}), 400],
