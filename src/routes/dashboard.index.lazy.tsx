@@ -1,6 +1,6 @@
 import { createLazyFileRoute } from '@tanstack/react-router';
-import { NotAvailablePage } from '../features/shell/pages/NotAvailablePage';
+import { DashboardHomePage } from '../features/dashboards/pages/DashboardHomePage';
 
 export const Route = createLazyFileRoute('/dashboard/')({
-  component: NotAvailablePage,
+  component: DashboardHomePage,
 });

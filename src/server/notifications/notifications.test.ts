@@ -175,7 +175,7 @@ describe('schedule firing notifications and the outbox workers', () => {
 
   function worker(workerId: string, db = studio.services.db): MailWorker {
     // A long poll: the test drives the passes.
-    const started = startMailWorker({ db, sender: smtpMailSender(db), publicUrl: PUBLIC_URL, workerId, pollMs: 60 * MINUTE });
+    const started = startMailWorker({ db, sender: smtpMailSender(db, studio.services.outbound), publicUrl: PUBLIC_URL, workerId, pollMs: 60 * MINUTE });
     closers.push(() => started.stop());
     return started;
   }
