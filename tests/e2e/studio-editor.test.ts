@@ -1,0 +1,189 @@
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { COLLECTION_OPENED_MESSAGE, COLLECTION_SAVED_MESSAGE } from '../../src/shared/contracts/collections';
+import { endpoints } from '../../src/shared/endpoints';
+import { browserCollection, PlatformApi } from './api';
+import { chromiumMissing, screenshot } from './harness';
+import { chooseOption, openStudio, studioToolbar } from './pages';
+import { useE2E, useSignedInPages } from './setup';
+
+/** The issue's edit: an address nothing answers, typed over the Open URL step and not saved. */
+const UNREACHABLE_URL = 'http://127.0.0.1:1/nothing-here';
+const VIEWPORT = { width: 1440, height: 900 };
+const RUN_QUESTION = 'Save your changes and run them, or run the saved version?';
+
+/** Whether `target` holds keyboard focus now. */
+const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
+/** The element holding focus, as "tag name" text, for failure messages. */
+const focusedDescription = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    return element ? `${element.tagName} ${element.getAttribute('aria-label') ?? element.textContent?.trim().slice(0, 40) ?? ''}` : 'none';
+  });
+
+/** The answer of the next saveTest the page sends, once the Studio has handled it (its toast shows). */
+async function savedResponse(page: Page): Promise<void> {
+  const response = await page.waitForResponse((answer) => new URL(answer.url()).pathname === endpoints.collections.save);
+  expect(response.status()).toBe(200);
+}
+
+async function expectFocused(page: Page, target: Locator): Promise<void> {
+  expect(await isFocused(target), `focus is on ${await focusedDescription(page)}`).toBe(true);
+}
+
+// Runs launch Chromium on a loaded machine: each test gets minutes.
+describe.skipIf(chromiumMissing)('the Studio editor in real Chromium (issue 27)', { timeout: 240_000 }, () => {
+  const e2e = useE2E();
+  const signedInPage = useSignedInPages(e2e, { viewport: VIEWPORT });
+  let api: PlatformApi;
+  let demoUrl: string;
+
+  beforeAll(async () => {
+    api = await PlatformApi.signIn(e2e.platform.baseUrl, e2e.platform.admin);
+    demoUrl = `${e2e.platform.baseUrl}${endpoints.demoApp}`;
+  });
+
+  /** Opens `name` in the Studio by keyboard (Open focused, Enter) and waits for its document. */
+  async function openByKeyboard(page: Page, name: string): Promise<Locator> {
+    await openStudio(page, e2e.platform.baseUrl);
+    const toolbar = studioToolbar(page);
+    await chooseOption(page, toolbar, 'Collection', name);
+    const open = toolbar.getByRole('button', { name: 'Open', exact: true });
+    await open.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText(COLLECTION_OPENED_MESSAGE, { exact: true }).first().waitFor();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).waitFor();
+    return toolbar;
+  }
+
+  it("asks before running an unsaved URL edit, runs the URL on screen, and its toast's Open report is reached by keyboard", async () => {
+    const name = 'Editor_unsaved_URL';
+    const collectionId = await api.saveCollection(
+      browserCollection(name, [{ testCaseId: 'Open the demo', steps: [{ stepId: 'open-demo', action: 'open', value: demoUrl, timeoutMs: 10_000 }] }]),
+    );
+    const page = await signedInPage();
+    const toolbar = await openByKeyboard(page, name);
+    const url = page.getByRole('listitem', { name: 'Step 1', exact: true }).getByRole('textbox', { name: 'URL', exact: true });
+    expect(await url.inputValue()).toBe(demoUrl);
+    await url.fill(UNREACHABLE_URL);
+
+    const run = toolbar.getByRole('button', { name: 'Run', exact: true });
+    await run.focus();
+    await page.keyboard.press('Enter');
+    const question = page.getByRole('dialog', { name: 'Run unsaved changes?' });
+    await question.getByText(RUN_QUESTION).waitFor();
+    await screenshot(page, 'studio-editor-run-question');
+    // Nothing ran while the question is open; the default choice is to save and run what the screen shows.
+    expect(await api.search({ collectionId })).toEqual([]);
+    await expectFocused(page, question.getByRole('button', { name: 'Save and run' }));
+    await page.keyboard.press('Enter');
+
+    await page.getByText(COLLECTION_SAVED_MESSAGE, { exact: true }).first().waitFor();
+    await page.getByText('Test Suite Executed...', { exact: true }).first().waitFor();
+    await question.waitFor({ state: 'detached' });
+    await expectFocused(page, run);
+    expect((await api.loadCollection(collectionId)).testCases[0]?.steps[0]?.value).toBe(UNREACHABLE_URL);
+
+    // The run's end: a toast that says how the keyboard reaches it.
+    const toast = page.getByRole('alertdialog', { name: `${name}: FAILED` });
+    await toast.waitFor({ timeout: 120_000 });
+    await toast.getByText('Press F6 to go to this message.').waitFor();
+    await screenshot(page, 'studio-editor-run-toast');
+    const openReport = toast.getByRole('button', { name: 'Open report' });
+    await page.keyboard.press('F6');
+    let tabs = 0;
+    while (!(await isFocused(openReport)) && tabs < 5) {
+      await page.keyboard.press('Tab');
+      tabs += 1;
+    }
+    await expectFocused(page, openReport);
+    console.log(`From Run, F6 and ${tabs} Tab press(es) reached the toast's Open report`);
+    await page.keyboard.press('Enter');
+    const report = page.getByRole('dialog', { name: 'Collection Report' });
+    await report.getByRole('grid', { name: 'Flow details' }).waitFor();
+    await report.getByText(UNREACHABLE_URL).first().waitFor();
+
+    // The run used the URL the screen showed, never the one stored before.
+    const [row] = await api.search({ collectionId });
+    const details = await api.details(row?.statusId ?? '');
+    const logs = JSON.stringify(details.logsList);
+    expect(logs).toContain(UNREACHABLE_URL);
+    expect(logs).not.toContain(demoUrl);
+  });
+
+  it('keeps focus on Open, Save, Run and the move buttons, saves on Ctrl+S, and keeps the toolbar on screen over a long editor', async () => {
+    const name = 'Editor_long';
+    const steps = [
+      { stepId: 'open-demo', action: 'open', value: demoUrl },
+      { stepId: 'type-user', action: 'type', target: '#username', value: 'demo' },
+      { stepId: 'type-password', action: 'type', target: '#password', value: 'demo' },
+      { stepId: 'click-sign-in', action: 'click', target: 'text=Sign in' },
+      { stepId: 'title', action: 'assertTitle', value: 'Demo items' },
+      { stepId: 'heading', action: 'assertText', target: 'h1', value: 'Items' },
+      { stepId: 'category', action: 'select', target: '#category', value: 'Work' },
+      { stepId: 'urgent', action: 'check', target: '#urgent', value: 'false' },
+      { stepId: 'key', action: 'press', target: '#new-item', value: 'End' },
+      { stepId: 'ping', action: 'httpRequest', target: `GET ${demoUrl}` },
+      { stepId: 'remember', action: 'setVariable', target: 'item', value: 'From the editor' },
+      { stepId: 'shot', action: 'screenshot' },
+    ];
+    const collectionId = await api.saveCollection(
+      browserCollection(name, [
+        { testCaseId: 'First', steps },
+        { testCaseId: 'Second', steps: steps.map((step) => ({ ...step, stepId: `second-${step.stepId}` })) },
+      ]),
+    );
+    const page = await signedInPage();
+    const toolbar = await openByKeyboard(page, name);
+    const open = toolbar.getByRole('button', { name: 'Open', exact: true });
+    const save = toolbar.getByRole('button', { name: 'Save', exact: true });
+    const run = toolbar.getByRole('button', { name: 'Run', exact: true });
+    await expectFocused(page, open);
+    await screenshot(page, 'studio-editor-top');
+
+    // The last step of a long editor: the toolbar is still on screen, not covered, and Ctrl+S saves from there.
+    const second = page.getByRole('listitem', { name: 'Second', exact: true });
+    const lastStep = second.getByRole('listitem', { name: `Step ${steps.length}`, exact: true });
+    const lastName = lastStep.getByRole('textbox', { name: 'Step name', exact: true });
+    await lastName.fill('The last screenshot');
+    const box = await save.boundingBox();
+    expect(box).not.toBeNull();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+    expect((box?.y ?? VIEWPORT.height) + (box?.height ?? 0)).toBeLessThanOrEqual(VIEWPORT.height);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(VIEWPORT.height);
+    const onTop = await save.evaluate((button) => {
+      const rect = button.getBoundingClientRect();
+      return button.contains(document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2));
+    });
+    expect(onTop).toBe(true);
+    await screenshot(page, 'studio-editor-scrolled');
+    let saved = savedResponse(page);
+    await page.keyboard.press('Control+s');
+    await saved;
+    await expectFocused(page, lastName);
+    expect((await api.loadCollection(collectionId)).testCases[1]?.steps.at(-1)?.stepName).toBe('The last screenshot');
+
+    // Moving a step by keyboard keeps focus on the button that moved it, though the browser moves its node.
+    const first = page.getByRole('listitem', { name: 'First', exact: true });
+    await first.getByRole('button', { name: 'Move step 1 of First down' }).focus();
+    await page.keyboard.press('Enter');
+    await expectFocused(page, first.getByRole('button', { name: 'Move step 2 of First down' }));
+
+    await save.focus();
+    saved = savedResponse(page);
+    await page.keyboard.press('Enter');
+    await saved;
+    await expect.poll(() => save.getAttribute('aria-disabled')).toBeNull();
+    await expectFocused(page, save);
+    expect((await api.loadCollection(collectionId)).testCases[0]?.steps[1]?.stepId).toBe('open-demo');
+
+    await run.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Test Suite Executed...', { exact: true }).first().waitFor();
+    await expectFocused(page, run);
+
+    await toolbar.getByRole('button', { name: 'New collection' }).focus();
+    await page.keyboard.press('Enter');
+    await expectFocused(page, page.getByRole('textbox', { name: 'Name', exact: true }));
+  });
+});
