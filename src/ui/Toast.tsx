@@ -7,7 +7,7 @@ import './ui.css';
  * How the keyboard reaches a toast's button (issue 27): the region is a react-aria landmark, which F6 (Shift+F6
  * backwards) focuses from anywhere on the page; Tab then goes through its toasts and their buttons.
  */
-export const TOAST_KEYBOARD_HINT = 'Press F6 to go to this message.';
+export const TOAST_KEYBOARD_HINT = 'Press F6 to go to this message, then Tab to its buttons.';
 
 /** The one wrapper of react-aria's ToastRegion + Toast; mounted once by the app shell. */
 export function ToastRegion() {

@@ -2,8 +2,11 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { COLLECTION_OPENED_MESSAGE, COLLECTION_SAVED_MESSAGE } from '../../src/shared/contracts/collections';
 import { endpoints } from '../../src/shared/endpoints';
+import { TOAST_KEYBOARD_HINT } from '../../src/ui/Toast';
 import { browserCollection, PlatformApi } from './api';
-import { chromiumMissing, screenshot } from './harness';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS_DIR, chromiumMissing } from './harness';
 import { chooseOption, openStudio, studioToolbar } from './pages';
 import { useE2E, useSignedInPages } from './setup';
 
@@ -11,6 +14,12 @@ import { useE2E, useSignedInPages } from './setup';
 const UNREACHABLE_URL = 'http://127.0.0.1:1/nothing-here';
 const VIEWPORT = { width: 1440, height: 900 };
 const RUN_QUESTION = 'Save your changes and run them, or run the saved version?';
+
+/** What a person sees at 1440x900 (not the whole page: the toolbar sticks to the window), in tests/.artifacts. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`) });
+}
 
 /** Whether `target` holds keyboard focus now. */
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
@@ -87,7 +96,7 @@ describe.skipIf(chromiumMissing)('the Studio editor in real Chromium (issue 27)'
     // The run's end: a toast that says how the keyboard reaches it.
     const toast = page.getByRole('alertdialog', { name: `${name}: FAILED` });
     await toast.waitFor({ timeout: 120_000 });
-    await toast.getByText('Press F6 to go to this message.').waitFor();
+    await toast.getByText(TOAST_KEYBOARD_HINT).waitFor();
     await screenshot(page, 'studio-editor-run-toast');
     const openReport = toast.getByRole('button', { name: 'Open report' });
     await page.keyboard.press('F6');

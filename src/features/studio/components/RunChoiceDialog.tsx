@@ -20,7 +20,7 @@ export function RunChoiceDialog({ isOpen, canSave, onSaveAndRun, onRunSaved, onC
     <Dialog
       title={STUDIO_MESSAGES.runChoiceTitle}
       isOpen={isOpen}
-      size="small"
+      size="medium"
       onDismiss={onCancel}
       footer={
         <>
