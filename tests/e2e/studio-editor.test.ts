@@ -7,7 +7,7 @@ import { browserCollection, PlatformApi } from './api';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ARTIFACTS_DIR, chromiumMissing } from './harness';
-import { chooseOption, openStudio, studioToolbar } from './pages';
+import { chooseOption, openStatusSidebar, openStudio, studioToolbar } from './pages';
 import { useE2E, useSignedInPages } from './setup';
 
 /** The issue's edit: an address nothing answers, typed over the Open URL step and not saved. */
@@ -35,6 +35,20 @@ async function savedResponse(page: Page): Promise<void> {
   const response = await page.waitForResponse((answer) => new URL(answer.url()).pathname === endpoints.collections.save);
   expect(response.status()).toBe(200);
 }
+
+/** The top edge of each named text field of a step row, in window coordinates. */
+function fieldTops(step: Locator, names: readonly string[]): Promise<number[]> {
+  return Promise.all(
+    names.map(async (name) => {
+      const box = await step.getByRole('textbox', { name, exact: true }).boundingBox();
+      if (!box) throw new Error(`${name} is not rendered`);
+      return box.y;
+    }),
+  );
+}
+
+/** How far apart the highest and lowest of `tops` are: under a pixel when the fields share a line. */
+const spread = (tops: readonly number[]) => Math.max(...tops) - Math.min(...tops);
 
 async function expectFocused(page: Page, target: Locator): Promise<void> {
   expect(await isFocused(target), `focus is on ${await focusedDescription(page)}`).toBe(true);
@@ -120,7 +134,7 @@ describe.skipIf(chromiumMissing)('the Studio editor in real Chromium (issue 27)'
     expect(logs).not.toContain(demoUrl);
   });
 
-  it('keeps focus on Open, Save, Run and the move buttons, saves on Ctrl+S, and keeps the toolbar on screen over a long editor', async () => {
+  it('keeps focus on Open, Save, Run and the move buttons, saves on Ctrl+S, keeps the toolbar on screen over a long editor, and each step on one line', async () => {
     const name = 'Editor_long';
     const steps = [
       { stepId: 'open-demo', action: 'open', value: demoUrl },
@@ -171,6 +185,16 @@ describe.skipIf(chromiumMissing)('the Studio editor in real Chromium (issue 27)'
     await saved;
     await expectFocused(page, lastName);
     expect((await api.loadCollection(collectionId)).testCases[1]?.steps.at(-1)?.stepName).toBe('The last screenshot');
+
+    // At 1440 px a step is one line, its Timeout included; with the status sidebar open, Timeout stays on its fields' line.
+    const heading = page.getByRole('listitem', { name: 'First', exact: true }).getByRole('listitem', { name: 'Step 6', exact: true });
+    const headingTops = () => fieldTops(heading, ['Step name', 'Element', 'Expected text', 'Timeout (ms)']);
+    expect(spread(await headingTops())).toBeLessThan(1);
+    await openStatusSidebar(page);
+    await heading.scrollIntoViewIfNeeded();
+    const [, ...fieldLine] = await headingTops();
+    expect(spread(fieldLine)).toBeLessThan(1);
+    await screenshot(page, 'studio-editor-sidebar-steps');
 
     // Moving a step by keyboard keeps focus on the button that moved it, though the browser moves its node.
     const first = page.getByRole('listitem', { name: 'First', exact: true });
