@@ -79,7 +79,7 @@ describe.skipIf(chromiumMissing)('the Studio editor in real Chromium (issue 27)'
     return toolbar;
   }
 
-  it("asks before running an unsaved URL edit, runs the URL on screen, and its toast's Open report is reached by keyboard", async () => {
+  it("asks before running an unsaved URL edit, runs the URL on screen, and its toast's Open report is reached by keyboard and gives focus back to Run", async () => {
     const name = 'Editor_unsaved_URL';
     const collectionId = await api.saveCollection(
       browserCollection(name, [{ testCaseId: 'Open the demo', steps: [{ stepId: 'open-demo', action: 'open', value: demoUrl, timeoutMs: 10_000 }] }]),
@@ -132,6 +132,12 @@ describe.skipIf(chromiumMissing)('the Studio editor in real Chromium (issue 27)'
     const logs = JSON.stringify(details.logsList);
     expect(logs).toContain(UNREACHABLE_URL);
     expect(logs).not.toContain(demoUrl);
+
+    // Closing the report brings focus back to where the keyboard left for the toast: Run.
+    await report.getByRole('button', { name: 'Close' }).first().waitFor();
+    await page.keyboard.press('Escape');
+    await report.waitFor({ state: 'detached' });
+    await expectFocused(page, run);
   });
 
   it('keeps focus on Open, Save, Run and the move buttons, saves on Ctrl+S, keeps the toolbar on screen over a long editor, and each step on one line', async () => {
