@@ -58,7 +58,7 @@ describe("the Studio's Run and steps (issue 19)", () => {
     expect(await screen.findByRole('dialog', { name: 'Collection Report' })).toBeInTheDocument();
   });
 
-  it('shows step names, targets and values in text areas that keep them on one line', async () => {
+  it('shows step names and fields in text areas that keep them on one line', async () => {
     const flow = newFlow('testCases', 1);
     const long = 'Open the demo application sign-in page and wait until the form is there';
     const collection = studioBackend.add(makeCollection({ testSuiteName: 'Long steps', testCases: [{ ...flow, steps: [] }] }));
@@ -76,7 +76,10 @@ describe("the Studio's Run and steps (issue 19)", () => {
     expect(name).toHaveValue(`${long} !`);
     await user.type(name, '{Enter}?');
     expect(name).toHaveValue(`${long} ! ?`);
-    expect(within(step).getByRole('textbox', { name: 'Value' }).tagName).toBe('TEXTAREA');
-    expect(within(step).getByRole('textbox', { name: 'Target' }).tagName).toBe('TEXTAREA');
+    expect(within(step).getByRole('textbox', { name: 'URL' }).tagName).toBe('TEXTAREA');
+    await user.click(within(step).getByRole('button', { name: /Action$/ }));
+    await user.click(await screen.findByRole('option', { name: 'Type text' }));
+    expect(within(step).getByRole('textbox', { name: 'Element' }).tagName).toBe('TEXTAREA');
+    expect(within(step).getByRole('textbox', { name: 'Text' }).tagName).toBe('TEXTAREA');
   });
 });

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ToastRegion } from './Toast';
+import { Button } from './Button';
+import { TOAST_KEYBOARD_HINT, ToastRegion } from './Toast';
 import { toast, toastQueue, ToastRegionSlot } from './toast-queue';
 
 afterEach(() => {
@@ -61,6 +62,34 @@ describe('toast', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(screen.queryByText('Collection Export Started')).toBeNull();
+  });
+
+  it('says how the keyboard reaches a toast with a button: F6 goes to its region, Tab to its button (issue 27)', async () => {
+    const user = userEvent.setup();
+    let opened = 0;
+    render(
+      <>
+        <Button>Run</Button>
+        <ToastRegion />
+      </>,
+    );
+    act(() => {
+      toast.info('Collection Export Started');
+      toast.error('Nightly: FAILED', { action: { label: 'Open report', onAction: () => (opened += 1) } });
+    });
+    const withAction = await screen.findByRole('alertdialog', { name: 'Nightly: FAILED' });
+    expect(withAction).toHaveAccessibleDescription(TOAST_KEYBOARD_HINT);
+    // A message without a button has nothing to reach.
+    expect(screen.getByRole('alertdialog', { name: 'Collection Export Started' })).not.toHaveAccessibleDescription(TOAST_KEYBOARD_HINT);
+
+    screen.getByRole('button', { name: 'Run' }).focus();
+    await user.keyboard('{F6}');
+    expect(screen.getByRole('region')).toContainElement(document.activeElement as HTMLElement);
+    const openReport = screen.getByRole('button', { name: 'Open report' });
+    for (let tabs = 0; tabs < 6 && document.activeElement !== openReport; tabs += 1) await user.tab();
+    expect(openReport).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(opened).toBe(1);
   });
 
   it('mounts the region only while a toast shows, loading it with the first one', async () => {

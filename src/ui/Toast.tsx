@@ -3,6 +3,12 @@ import { Button } from './Button';
 import { toastQueue } from './toast-queue';
 import './ui.css';
 
+/**
+ * How the keyboard reaches a toast's button (issue 27): the region is a react-aria landmark, which F6 (Shift+F6
+ * backwards) focuses from anywhere on the page; Tab then goes through its toasts and their buttons.
+ */
+export const TOAST_KEYBOARD_HINT = 'Press F6 to go to this message, then Tab to its buttons.';
+
 /** The one wrapper of react-aria's ToastRegion + Toast; mounted once by the app shell. */
 export function ToastRegion() {
   return (
@@ -11,6 +17,11 @@ export function ToastRegion() {
         <AriaToast toast={queued} className={`ui-toast ui-toast--${queued.content.tone}`}>
           <ToastContent className="ui-toast__content">
             <Text slot="title">{queued.content.message}</Text>
+            {queued.content.action && (
+              <Text slot="description" className="ui-toast__hint">
+                {TOAST_KEYBOARD_HINT}
+              </Text>
+            )}
           </ToastContent>
           {queued.content.action && (
             <Button

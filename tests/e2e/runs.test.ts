@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { COLLECTION_SAVED_MESSAGE } from '../../src/shared/contracts/collections';
 import { RUN_MESSAGES } from '../../src/shared/contracts/runs';
+import { STEP_ACTION_SPECS, type StepSlot } from '../../src/shared/contracts/step-fields';
 import { endpoints } from '../../src/shared/endpoints';
 import { browserCollection, PlatformApi, poll } from './api';
 import { startGate } from './gate';
@@ -263,6 +264,14 @@ interface StepInput {
   timeoutMs?: number;
 }
 
+/** What the Studio names a step's target or value for the action labelled `actionLabel` (issue 27: URL, Element…). */
+function stepFieldLabel(actionLabel: string, slot: StepSlot): string {
+  const spec = Object.values(STEP_ACTION_SPECS).find((candidate) => candidate.label === actionLabel);
+  const field = spec?.fields.find((candidate) => candidate.slot === slot);
+  if (!field) throw new Error(`${actionLabel} has no ${slot} field`);
+  return field.label;
+}
+
 /** Adds a flow to the Studio's main flow list, names it and fills its steps through the flow editor. */
 async function addFlow(page: Page, flowName: string, steps: readonly StepInput[]): Promise<void> {
   const flows = page.getByRole('region', { name: 'Flows', exact: true });
@@ -275,8 +284,8 @@ async function addFlow(page: Page, flowName: string, steps: readonly StepInput[]
     const item = flow.getByRole('listitem', { name: `Step ${index + 1}`, exact: true });
     await chooseOption(page, item, 'Action', step.action);
     await item.getByRole('textbox', { name: 'Step name' }).fill(step.name);
-    if (step.target !== undefined) await item.getByRole('textbox', { name: 'Target' }).fill(step.target);
-    if (step.value !== undefined) await item.getByRole('textbox', { name: 'Value', exact: true }).fill(step.value);
+    if (step.target !== undefined) await item.getByRole('textbox', { name: stepFieldLabel(step.action, 'target'), exact: true }).fill(step.target);
+    if (step.value !== undefined) await item.getByRole('textbox', { name: stepFieldLabel(step.action, 'value'), exact: true }).fill(step.value);
     if (step.timeoutMs !== undefined) await item.getByRole('textbox', { name: 'Timeout (ms)' }).fill(String(step.timeoutMs));
   }
 }

@@ -8,6 +8,7 @@ import {
   FIELD_ERROR_KEYS,
   isNewCollectionId,
   ORGANIZATION_TAG,
+  savedCollectionSchema,
   saveTagRequestSchema,
   TAG_SAVED_MESSAGE,
   toCollectionSummary,
@@ -100,7 +101,7 @@ async function save(request: Request) {
   // refresh (the session dropped between reading the outbox and sending) must meet this, not a fake that saves it.
   if (!authBackend.authenticate(bearer(request))) return errorResponse(401, 'Your session has expired.');
   const form = await request.formData();
-  const parsed = collectionSchema.safeParse(JSON.parse(String(form.get('testsuite') ?? 'null')));
+  const parsed = savedCollectionSchema.safeParse(JSON.parse(String(form.get('testsuite') ?? 'null')));
   if (!parsed.success) {
     const fieldErrors = Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), [issue.message]]));
     return errorResponse(400, 'The collection is not valid', fieldErrors);

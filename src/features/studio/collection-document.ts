@@ -1,17 +1,16 @@
 import {
   DEFAULT_STEP_TIMEOUT_MS,
+  FLOW_LISTS,
   NEW_COLLECTION_ID,
   type Collection,
+  type FlowListKey,
   type Step,
   type StepAction,
   type TestCase,
 } from '../../shared/contracts/collections';
+import { STEP_ACTION_LABELS, stepFieldIssues } from '../../shared/contracts/step-fields';
 import { maxLength, multiEmail, namePattern, required, validate } from '../../lib/validators';
 import { newClientRecordId } from '../../shared/contracts/client-ids';
-
-/** The three ordered flow lists of a collection (spec part 1 §3): init, main and post flows. */
-export const FLOW_LISTS = ['initTestSteps', 'testCases', 'postTestSteps'] as const;
-export type FlowListKey = (typeof FLOW_LISTS)[number];
 
 const FLOW_TYPE_OF_LIST: Readonly<Record<FlowListKey, TestCase['testCaseType']>> = {
   initTestSteps: 'PRE_FLOW',
@@ -64,23 +63,6 @@ export function newStep(action: StepAction = 'open'): Step {
   return { stepId: newId(), stepName: STEP_ACTION_LABELS[action], action, target: '', value: '', timeoutMs: DEFAULT_STEP_TIMEOUT_MS };
 }
 
-export const STEP_ACTION_LABELS: Readonly<Record<StepAction, string>> = {
-  open: 'Open URL',
-  click: 'Click',
-  type: 'Type text',
-  select: 'Select option',
-  check: 'Check',
-  press: 'Press key',
-  waitFor: 'Wait for element',
-  assertText: 'Assert text',
-  assertVisible: 'Assert visible',
-  assertUrl: 'Assert URL',
-  assertTitle: 'Assert title',
-  screenshot: 'Take screenshot',
-  httpRequest: 'HTTP request',
-  setVariable: 'Set variable',
-};
-
 /** Moves the item at `from` by `offset` places; out-of-range moves leave the list as it is. */
 export function move<Item>(items: readonly Item[], from: number, offset: number): Item[] {
   const to = from + offset;
@@ -124,15 +106,25 @@ export function collectionErrors(collection: Collection): CollectionErrors {
   };
 }
 
-function flowsAreComplete(collection: Collection): boolean {
-  return FLOW_LISTS.every((list) =>
-    collection[list].every((flow) => flow.testCaseName.trim() !== '' && flow.steps.every((step) => step.stepName.trim() !== '')),
+/**
+ * How many fields keep the collection from being saved: its name and e-mails, unnamed flows and steps, and step fields
+ * their action needs (savedCollectionSchema's checks).
+ */
+export function collectionProblemCount(collection: Collection): number {
+  const errors = collectionErrors(collection);
+  const formProblems = [errors.testSuiteName, errors.suiteNotifyEmails].filter((error) => error !== null).length;
+  const flowProblems = FLOW_LISTS.flatMap((list) => collection[list]).reduce(
+    (count, flow) =>
+      count +
+      (flow.testCaseName.trim() === '' ? 1 : 0) +
+      flow.steps.reduce((stepCount, step) => stepCount + (step.stepName.trim() === '' ? 1 : 0) + stepFieldIssues(step).length, 0),
+    0,
   );
+  return formProblems + flowProblems;
 }
 
 export function isCollectionValid(collection: Collection): boolean {
-  const errors = collectionErrors(collection);
-  return errors.testSuiteName === null && errors.suiteNotifyEmails === null && flowsAreComplete(collection);
+  return collectionProblemCount(collection) === 0;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { stepFieldIssues } from './step-fields';
 
 /**
  * Collections (test suites) of spec part 1 §3, as the Studio edits them and the executor runs them.
@@ -14,7 +15,10 @@ export const RESOURCE_KINDS_OF_TYPE = { HYBRID: ['MOBILE', 'DESKTOP', 'BROWSER']
 export const RESOURCE_KINDS_TEXT: Readonly<Record<(typeof DEVICE_TYPES)[number], string>> = { HYBRID: 'Mobile, Desktop or Browser', BROWSER: 'Browser' };
 export const TEST_CASE_TYPES = ['PRE_FLOW', 'FLOW', 'POST_FLOW'] as const;
 
-/** Browser step actions (issue 3): each step has a target (CSS or `text=` selector), a value and a timeout. */
+/**
+ * Browser step actions (issue 3): each step has two text slots, `target` and `value`, and a timeout; what the slots
+ * hold for each action, and their checks, are in step-fields.ts.
+ */
 export const STEP_ACTIONS = [
   'open',
   'click',
@@ -131,6 +135,28 @@ export const collectionSchema = z.object({
   result: z.string().optional(),
 });
 export type Collection = z.infer<typeof collectionSchema>;
+
+/** The three ordered flow lists of a collection (spec part 1 §3): init, main and post flows. */
+export const FLOW_LISTS = ['initTestSteps', 'testCases', 'postTestSteps'] as const;
+export type FlowListKey = (typeof FLOW_LISTS)[number];
+
+/**
+ * A collection as saveTest accepts it (issue 27): the document, and each step's fields as its action needs them, with a
+ * message per field at `<list>.<flow>.steps.<step>.<target|value>`. Stored, imported and run documents are read with
+ * `collectionSchema` alone, so a collection saved before these checks still opens, runs and exports; saving it asks
+ * for the fields to be completed.
+ */
+export const savedCollectionSchema = collectionSchema.superRefine((collection, context) => {
+  for (const list of FLOW_LISTS) {
+    collection[list].forEach((flow, flowIndex) =>
+      flow.steps.forEach((step, stepIndex) => {
+        for (const issue of stepFieldIssues(step)) {
+          context.addIssue({ code: 'custom', path: [list, flowIndex, 'steps', stepIndex, issue.slot], message: issue.message });
+        }
+      }),
+    );
+  }
+});
 
 /** The row a collection list shows; `result` 'deleted' marks a deleted collection, shown disabled. */
 export const collectionSummarySchema = z.object({

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Button } from '../../../ui/Button';
 import { Checkbox } from '../../../ui/Checkbox';
 import { Select } from '../../../ui/Select';
@@ -31,10 +32,12 @@ export interface FlowConfigurationPanelProps {
   serverErrors: Partial<Record<CollectionField, string>>;
   /** The registered resources, to choose the collection's own (hybridDeviceIds). */
   resources: ResourceListState;
+  /** The Name input, where focus goes for a new collection. */
+  nameInputRef?: Ref<HTMLInputElement>;
 }
 
 /** The Flow configuration panel of spec part 1 §2. */
-export function FlowConfigurationPanel({ collection, onChange, onResourceTypeChange, touched, onTouch, serverErrors, resources }: FlowConfigurationPanelProps) {
+export function FlowConfigurationPanel({ collection, onChange, onResourceTypeChange, touched, onTouch, serverErrors, resources, nameInputRef }: FlowConfigurationPanelProps) {
   const errors = collectionErrors(collection);
   const fieldError = (field: CollectionField) => visibleError(errors[field], touched.has(field)) ?? serverErrors[field] ?? undefined;
   const update = (patch: Partial<Collection>) => onChange({ ...collection, ...patch });
@@ -48,6 +51,7 @@ export function FlowConfigurationPanel({ collection, onChange, onResourceTypeCha
       <div className="studio-name">
         <TextField
           label="Name"
+          inputRef={nameInputRef}
           isRequired
           value={collection.testSuiteName}
           onChange={(testSuiteName) => update({ testSuiteName })}

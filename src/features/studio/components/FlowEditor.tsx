@@ -1,5 +1,4 @@
-import type { Collection } from '../../../shared/contracts/collections';
-import type { FlowListKey } from '../collection-document';
+import type { Collection, FlowListKey } from '../../../shared/contracts/collections';
 import { FlowListEditor } from './FlowListEditor';
 
 const SECTIONS: readonly { list: FlowListKey; title: string }[] = [

@@ -1,10 +1,11 @@
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
-import type { TestCase } from '../../../shared/contracts/collections';
-import { move, newFlow, type FlowListKey } from '../collection-document';
+import type { FlowListKey, TestCase } from '../../../shared/contracts/collections';
+import { move, newFlow } from '../collection-document';
 import { IntegerField } from './IntegerField';
-import { OrderControls } from './OrderControls';
+import { useRefocusAfterRemoval } from '../use-refocus-after-removal';
+import { OrderControls, REMOVE_BUTTON_CLASS } from './OrderControls';
 import { StepsEditor } from './StepsEditor';
 
 const END_OF_RUN = '';
@@ -27,10 +28,12 @@ export function FlowListEditor({ list, title, flows, onChange, branchTargets }: 
     ...(branchTargets ?? []).filter((flow) => flow.testCaseId !== self.testCaseId).map((flow) => ({ id: flow.testCaseId, label: flow.testCaseName || 'Unnamed flow' })),
   ];
   const headingId = `studio-${list}-title`;
+  // A flow holds its steps' Remove buttons too: its own is the one in its heading row.
+  const { listRef, addButtonRef, removing } = useRefocusAfterRemoval(`:scope > .studio-row .${REMOVE_BUTTON_CLASS}`);
   return (
     <section className="studio-flows" aria-labelledby={headingId}>
       <h3 id={headingId}>{title}</h3>
-      <ol className="studio-flows__list">
+      <ol ref={listRef} className="studio-flows__list">
         {flows.map((flow, index) => {
           const flowName = flow.testCaseName.trim() || `flow ${index + 1}`;
           return (
@@ -65,7 +68,10 @@ export function FlowListEditor({ list, title, flows, onChange, branchTargets }: 
                   index={index}
                   count={flows.length}
                   onMove={(offset) => onChange(move(flows, index, offset))}
-                  onRemove={() => onChange(flows.filter((_, at) => at !== index))}
+                  onRemove={() => {
+                    removing(index);
+                    onChange(flows.filter((_, at) => at !== index));
+                  }}
                 />
               </div>
               <StepsEditor flowName={flowName} steps={flow.steps} onChange={(steps) => update(index, { steps })} />
@@ -73,7 +79,9 @@ export function FlowListEditor({ list, title, flows, onChange, branchTargets }: 
           );
         })}
       </ol>
-      <Button onPress={() => onChange([...flows, newFlow(list, flows.length + 1)])}>Add {title.toLowerCase().replace(/s$/, '')}</Button>
+      <Button ref={addButtonRef} onPress={() => onChange([...flows, newFlow(list, flows.length + 1)])}>
+        Add {title.toLowerCase().replace(/s$/, '')}
+      </Button>
     </section>
   );
 }

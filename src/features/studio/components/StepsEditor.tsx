@@ -2,9 +2,21 @@ import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextArea } from '../../../ui/TextArea';
 import { STEP_ACTIONS, type Step, type StepAction } from '../../../shared/contracts/collections';
-import { move, newStep, STEP_ACTION_LABELS } from '../collection-document';
+import {
+  STEP_ACTION_LABELS,
+  STEP_ACTION_SPECS,
+  stepFieldChoice,
+  stepFieldProblem,
+  stepFieldText,
+  withStepAction,
+  withStepFieldText,
+  type StepFieldSpec,
+} from '../../../shared/contracts/step-fields';
+import { move, newStep } from '../collection-document';
+import { useStepFeedback } from '../step-feedback';
+import { useRefocusAfterRemoval } from '../use-refocus-after-removal';
 import { IntegerField } from './IntegerField';
-import { OrderControls } from './OrderControls';
+import { OrderControls, REMOVE_BUTTON_CLASS } from './OrderControls';
 
 const TIMEOUT_MAX_MS = 600_000;
 
@@ -16,9 +28,41 @@ const oneLine = (text: string): string => text.replace(/\r?\n/g, ' ');
 
 const ACTION_OPTIONS = STEP_ACTIONS.map((action) => ({ id: action, label: STEP_ACTION_LABELS[action] }));
 
-/** A step still named after its action follows the new action's name; a name the user typed stays. */
-function withAction(step: Step, action: StepAction): Partial<Step> {
-  return step.stepName === STEP_ACTION_LABELS[step.action] ? { action, stepName: STEP_ACTION_LABELS[action] } : { action };
+interface StepFieldProps {
+  step: Step;
+  field: StepFieldSpec;
+  onChange: (patch: Partial<Step>) => void;
+}
+
+/** One field of a step as its action names it (URL, Element, Expected text…), with its hint and its problem once touched. */
+function StepField({ step, field, onChange }: StepFieldProps) {
+  const feedback = useStepFeedback();
+  const touch = () => feedback.touch(step.stepId, field.slot);
+  if (field.choices) {
+    return (
+      <Select
+        label={field.label}
+        options={field.choices}
+        selectedKey={stepFieldChoice(step, field)}
+        onSelectionChange={(id) => id !== null && onChange(withStepFieldText(field, id))}
+        onBlur={touch}
+      />
+    );
+  }
+  return (
+    <TextArea
+      label={field.label}
+      description={field.hint}
+      rows={1}
+      className="studio-step__text"
+      placeholder={field.placeholder}
+      isRequired={field.requiredMessage !== undefined}
+      value={stepFieldText(step, field)}
+      onChange={(text) => onChange(withStepFieldText(field, oneLine(text)))}
+      onBlur={touch}
+      errorMessage={feedback.shownError(step.stepId, field.slot, stepFieldProblem(step, field))}
+    />
+  );
 }
 
 export interface StepsEditorProps {
@@ -27,49 +71,61 @@ export interface StepsEditorProps {
   onChange: (steps: Step[]) => void;
 }
 
-/** The ordered steps of one flow: action, target (CSS or text= selector), value and timeout. */
+/** The ordered steps of one flow: name, action, the fields that action uses (issue 27), and timeout. */
 export function StepsEditor({ flowName, steps, onChange }: StepsEditorProps) {
   const update = (index: number, patch: Partial<Step>) => onChange(steps.map((step, at) => (at === index ? { ...step, ...patch } : step)));
+  const { listRef, addButtonRef, removing } = useRefocusAfterRemoval(`.${REMOVE_BUTTON_CLASS}`);
   return (
-    <ol className="studio-steps" aria-label={`Steps of ${flowName}`}>
+    <ol ref={listRef} className="studio-steps" aria-label={`Steps of ${flowName}`}>
       {steps.map((step, index) => {
         const itemName = `step ${index + 1} of ${flowName}`;
+        const spec = STEP_ACTION_SPECS[step.action];
         return (
           <li key={step.stepId} className="studio-step" aria-label={`Step ${index + 1}`}>
             <TextArea
               label="Step name"
               rows={1}
-              className="studio-step__text"
+              className="studio-step__text studio-step__name"
               isRequired
               value={step.stepName}
               onChange={(stepName) => update(index, { stepName: oneLine(stepName) })}
               errorMessage={step.stepName.trim() === '' ? 'Required' : undefined}
             />
-            <Select label="Action" options={ACTION_OPTIONS} selectedKey={step.action} onSelectionChange={(id) => id && update(index, withAction(step, id as StepAction))} />
-            <TextArea
-              label="Target"
-              rows={1}
-              className="studio-step__text"
-              placeholder="CSS selector or text=…"
-              value={step.target}
-              onChange={(target) => update(index, { target: oneLine(target) })}
+            <Select
+              label="Action"
+              options={ACTION_OPTIONS}
+              selectedKey={step.action}
+              onSelectionChange={(id) => id && id !== step.action && update(index, withStepAction(step, id as StepAction))}
             />
-            <TextArea label="Value" rows={1} className="studio-step__text" value={step.value} onChange={(value) => update(index, { value: oneLine(value) })} />
-            <IntegerField label="Timeout (ms)" value={step.timeoutMs} min={1} max={TIMEOUT_MAX_MS} onChange={(timeoutMs) => update(index, { timeoutMs })} />
+            <div className={`studio-step__fields studio-step__fields--${spec.fields.length}`}>
+              {spec.fields.length === 0 && <p className="studio-step__none">Nothing to fill in: the step acts on the whole page.</p>}
+              {spec.fields.map((field) => (
+                <StepField key={`${step.action}-${field.slot}`} step={step} field={field} onChange={(patch) => update(index, patch)} />
+              ))}
+            </div>
+            <div className="studio-step__timeout">
+              {spec.usesTimeout && (
+                <IntegerField label="Timeout (ms)" value={step.timeoutMs} min={1} max={TIMEOUT_MAX_MS} onChange={(timeoutMs) => update(index, { timeoutMs })} />
+              )}
+            </div>
             <OrderControls
               itemName={itemName}
               index={index}
               count={steps.length}
               onMove={(offset) => onChange(move(steps, index, offset))}
-              onRemove={() => onChange(steps.filter((_, at) => at !== index))}
+              onRemove={() => {
+                removing(index);
+                onChange(steps.filter((_, at) => at !== index));
+              }}
             />
           </li>
         );
       })}
       <li className="studio-steps__add">
-        <Button onPress={() => onChange([...steps, newStep()])}>Add step to {flowName}</Button>
+        <Button ref={addButtonRef} onPress={() => onChange([...steps, newStep()])}>
+          Add step to {flowName}
+        </Button>
       </li>
     </ol>
   );
 }
-

@@ -193,9 +193,9 @@ describe('Studio flow editor', () => {
     const steps = within(signIn).getAllByRole('listitem', { name: /^Step / });
     const [openStep, clickStep] = steps;
     if (!openStep || !clickStep) throw new Error('steps missing');
-    await user.type(within(openStep).getByRole('textbox', { name: 'Target' }), '/demo-app/');
+    await user.type(within(openStep).getByRole('textbox', { name: 'URL' }), '/demo-app/');
     await chooseOption(user, 'Action', 'Click', clickStep);
-    await user.type(within(clickStep).getByRole('textbox', { name: 'Target' }), 'text=Sign in');
+    await user.type(within(clickStep).getByRole('textbox', { name: 'Element' }), 'text=Sign in');
     const timeout = within(clickStep).getByRole('textbox', { name: 'Timeout (ms)' });
     await user.clear(timeout);
     await user.type(timeout, '5000');
@@ -215,9 +215,9 @@ describe('Studio flow editor', () => {
     const savedSignIn = saved?.testCases[1];
     expect(savedSignIn?.nextOnFail).toBe(saved?.testCases[0]?.testCaseId);
     expect(savedSignIn?.nextOnPass).toBeUndefined();
-    expect(savedSignIn?.steps.map(({ action, target, timeoutMs }) => ({ action, target, timeoutMs }))).toEqual([
-      { action: 'open', target: '/demo-app/', timeoutMs: 10_000 },
-      { action: 'click', target: 'text=Sign in', timeoutMs: 5000 },
+    expect(savedSignIn?.steps.map(({ action, target, value, timeoutMs }) => ({ action, target, value, timeoutMs }))).toEqual([
+      { action: 'open', target: '', value: '/demo-app/', timeoutMs: 10_000 },
+      { action: 'click', target: 'text=Sign in', value: '', timeoutMs: 5000 },
     ]);
   });
 });
@@ -408,8 +408,9 @@ describe('Studio offline', () => {
     expect(await waitingCount(1)).toBeInTheDocument();
     expect(nameField()).toHaveValue('Field notes');
     await user.type(nameField(), ' v2');
-    // Save stays disabled until the first save has given up its send (the count shows as soon as it is stored).
-    await waitFor(() => expect(saveButton()).toBeEnabled());
+    // Save stays pending (focusable, refusing presses) until the first save has given up its send (the count shows as
+    // soon as it is stored).
+    await waitFor(() => expect(saveButton()).not.toHaveAttribute('aria-disabled'));
     await user.click(saveButton());
     expect(await waitingCount(2)).toBeInTheDocument();
     expect(nameField()).toHaveValue('Field notes v2');

@@ -20,15 +20,18 @@ import { openCollection } from '../api/open-collection';
 import { collectionRecord, saveCollectionMutation } from '../api/save-collection';
 import { studioKeys } from '../api/studio-keys';
 import { useRunCollection } from '../api/use-run-collection';
-import { emptyCollection, isCollectionValid, resourceTypeChangeNeedsConfirmation, toSaveDocument, withResourceType } from '../collection-document';
+import { collectionProblemCount, emptyCollection, resourceTypeChangeNeedsConfirmation, toSaveDocument, withResourceType } from '../collection-document';
 import { CollectionToolbar } from '../components/CollectionToolbar';
 import { FlowConfigurationPanel, type CollectionField } from '../components/FlowConfigurationPanel';
 import { FlowEditor } from '../components/FlowEditor';
 import type { ResourceListState } from '../components/ResourceChooser';
+import { RunChoiceDialog } from '../components/RunChoiceDialog';
 import { isUnsavedWarningDisabled } from '../../../lib/unsaved-warning';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { UnsavedChangesDialog } from '../../../ui/UnsavedChangesDialog';
 import { setStudioDirty } from '../studio-dirty';
+import { StepFeedbackContext, stepFieldErrorsOf, useStepFeedbackState } from '../step-feedback';
+import { useSaveShortcut } from '../use-save-shortcut';
 import { STUDIO_MESSAGES } from '../studio-messages';
 import '../studio.css';
 
@@ -81,6 +84,13 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
   const [pendingResourceType, setPendingResourceType] = useState<Collection['deviceType'] | null>(null);
   /** Open or New, held while the unsaved-data dialog asks whether to drop the edits. */
   const [pendingDiscard, setPendingDiscard] = useState<(() => void) | null>(null);
+  const stepFeedback = useStepFeedbackState();
+  /** Run pressed with unsaved edits: the collection whose run waits for the user's choice (issue 27). */
+  const [runChoiceFor, setRunChoiceFor] = useState<string | null>(null);
+  /** Where focus goes once the editor has rendered what an action changed (the action also changes state). */
+  const focusRequest = useRef<'name' | 'first-problem' | null>(null);
+  const pageRef = useRef<HTMLDivElement>(null);
+  const nameInputRef = useRef<HTMLInputElement>(null);
 
   const currentRecord = current ? collectionRecord(current.collection.id) : '';
   /** The collection being edited, as a save that ends later needs to see it. */
@@ -96,6 +106,8 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
   const isDirty = current !== null && (JSON.stringify(current.collection) !== current.saved || refusedSinceKept);
   useEffect(() => setStudioDirty(isDirty), [isDirty]);
   useEffect(() => () => setStudioDirty(false), []);
+  const problemCount = current ? collectionProblemCount(current.collection) : 0;
+  const canSave = current !== null && problemCount === 0;
   /** Export reads the server's copy: a collection made here has one once it is listed and none of its saves waits to sync. */
   const isOnServer =
     current !== null &&
@@ -105,6 +117,22 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
     setCurrent(editing(collection));
     setTouched(new Set());
     setServerErrors({});
+    stepFeedback.reset();
+  };
+
+  useEffect(() => {
+    const request = focusRequest.current;
+    if (!request) return;
+    focusRequest.current = null;
+    if (request === 'name') nameInputRef.current?.focus();
+    else pageRef.current?.querySelector<HTMLElement>('.studio-editor [aria-invalid="true"]')?.focus();
+  });
+
+  /** Marks every problem of the open collection and moves focus to the first. */
+  const showProblems = () => {
+    stepFeedback.showAll();
+    setTouched(new Set(FORM_FIELDS));
+    focusRequest.current = 'first-problem';
   };
 
   const open = useMutation({
@@ -125,14 +153,17 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
   };
 
   const saveMutation = useOfflineMutation(saveCollectionMutation, {
-    onError: (error) => {
+    onError: (error, sent) => {
       setServerErrors(formFieldErrors(error));
-      // The server's message, or the spec's fallback (save-collection.ts).
-      toast.error(error.message);
+      const stepErrors = stepFieldErrorsOf(error, sent);
+      stepFeedback.refused(stepErrors);
+      // The fields say what is wrong; the server's message, or the spec's fallback (save-collection.ts), otherwise.
+      toast.error(stepErrors.size > 0 ? STUDIO_MESSAGES.completeFields : error.message);
     },
   });
 
-  const save = (onScreen: Collection) => {
+  /** Saves what the screen shows; `thenRun` runs the collection once the server has it (Save and run). */
+  const save = (onScreen: Collection, thenRun?: (id: string) => void) => {
     const document = toSaveDocument(onScreen);
     // A save can take a while on a weak link: what the user picked or opened meanwhile stays as they left it.
     const selectedAtSave = selectedId;
@@ -142,6 +173,7 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
         if (outcome.state === 'queued') {
           keptOffline(onScreen);
           selectSaved(document.id);
+          if (thenRun) toast.info(STUDIO_MESSAGES.runAfterSync);
           return;
         }
         const { data } = outcome.data;
@@ -150,15 +182,38 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
         void keepCollection(queryClient, data);
         toast.success(COLLECTION_SAVED_MESSAGE);
         void queryClient.invalidateQueries({ queryKey: studioKeys.collections() });
+        thenRun?.(data.id);
       },
     });
   };
 
   const run = useRunCollection(onRunStarted);
 
+  /** Run: the stored collection runs, so unsaved edits of it on screen ask first (issue 27). */
+  const requestRun = () => {
+    if (!selectedId) return;
+    if (isDirty && current?.collection.id === selectedId) {
+      if (!canSave) showProblems();
+      setRunChoiceFor(selectedId);
+    } else {
+      run.mutate(selectedId);
+    }
+  };
+
+  const saveAndRun = () => {
+    setRunChoiceFor(null);
+    if (current) save(current.collection, (id) => run.mutate(id));
+  };
+
+  const runSaved = () => {
+    if (runChoiceFor) run.mutate(runChoiceFor);
+    setRunChoiceFor(null);
+  };
+
   const edit = (collection: Collection) => {
     setCurrent((previous) => previous && { ...previous, collection });
     setServerErrors({});
+    stepFeedback.edited();
   };
 
   const changeResourceType = (deviceType: Collection['deviceType']) => {
@@ -184,10 +239,20 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
   };
 
   const isBusy = open.isPending || saveMutation.isPending || run.isPending;
-  const canSave = current !== null && isCollectionValid(current.collection);
+
+  const startNew = () => {
+    startEditing(emptyCollection());
+    focusRequest.current = 'name';
+  };
+
+  useSaveShortcut(pageRef, () => {
+    if (!current || isBusy) return;
+    if (canSave) save(current.collection);
+    else showProblems();
+  });
 
   return (
-    <div className="studio-page">
+    <div className="studio-page" ref={pageRef}>
       <h1 className="ui-visually-hidden">Studio</h1>
       <CollectionToolbar
         collections={listed ?? []}
@@ -195,10 +260,12 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
         onSelect={setSelectedId}
         canSave={canSave}
         isBusy={isBusy}
+        problemCount={problemCount}
+        onShowProblems={showProblems}
         onOpen={() => selectedId && discardingEdits(() => open.mutate(selectedId))}
         onSave={() => current && save(current.collection)}
-        onRun={() => selectedId && run.mutate(selectedId)}
-        onNew={() => discardingEdits(() => startEditing(emptyCollection()))}
+        onRun={requestRun}
+        onNew={() => discardingEdits(startNew)}
         toolbarExtras={toolbarExtras?.(current && isOnServer ? { id: current.collection.id, name: current.collection.testSuiteName } : null)}
       />
       {waitsToSync && <SavedOfflineBadge />}
@@ -212,8 +279,11 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
             onTouch={(field) => setTouched((previous) => new Set(previous).add(field))}
             serverErrors={serverErrors}
             resources={resources}
+            nameInputRef={nameInputRef}
           />
-          <FlowEditor collection={current.collection} onChange={edit} />
+          <StepFeedbackContext value={stepFeedback.feedback}>
+            <FlowEditor collection={current.collection} onChange={edit} />
+          </StepFeedbackContext>
         </div>
       ) : (
         <p className="studio-empty">Open a collection, or start a new one.</p>
@@ -227,6 +297,7 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
       />
       {/* Mounted per question, so 'Do not show this message again' starts unticked each time. */}
       {pendingDiscard && <UnsavedChangesDialog isOpen onConfirm={confirmDiscard} onCancel={() => setPendingDiscard(null)} />}
+      <RunChoiceDialog isOpen={runChoiceFor !== null} canSave={canSave} onSaveAndRun={saveAndRun} onRunSaved={runSaved} onCancel={() => setRunChoiceFor(null)} />
     </div>
   );
 }

@@ -4,11 +4,11 @@ import {
   COLLECTION_SAVED_MESSAGE,
   collectionNotFoundMessage,
   collectionResponseSchema,
-  collectionSchema,
   duplicateCollectionNameMessage,
   FIELD_ERROR_KEYS,
   isNewCollectionId,
   saveCollectionFormSchema,
+  savedCollectionSchema,
   type Collection,
 } from '../../../shared/contracts/collections';
 import { errorBodySchema } from '../../../shared/contracts/errors';
@@ -37,7 +37,7 @@ function parseFormCollection(testsuite: string): Collection {
   } catch {
     throw invalid('The testsuite field is not valid JSON.', { testsuite: ['json'] });
   }
-  const parsed = collectionSchema.safeParse(document);
+  const parsed = savedCollectionSchema.safeParse(document);
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);
     throw invalid(`The collection is not valid: ${Object.keys(fieldErrors).join(', ')}`, fieldErrors);
@@ -71,12 +71,14 @@ export function registerSaveCollection({ app, endpoint, services }: Api): void {
         'A collection whose collectionId and id are empty or "new" is created with a generated id; otherwise the stored ' +
         'collection of that id is replaced. An id no collection has, made by the client as a UUID for a new collection, ' +
         'creates the collection under it (a collection created offline and saved again before it synced stays one); ' +
-        'any other unknown id answers 404. The name is trimmed and must be unique (ignoring case) in the organization.',
+        'any other unknown id answers 404. The name is trimmed and must be unique (ignoring case) in the organization. ' +
+        "Each step's fields are checked as its action needs them (Open URL a URL, Click an element, ...): a refused field " +
+        'is named in fieldErrors as <list>.<flow>.steps.<step>.<target|value> with its message.',
       request: {
         body: {
           required: false,
           content: {
-            'application/json': { schema: collectionSchema },
+            'application/json': { schema: savedCollectionSchema },
             'application/x-www-form-urlencoded': { schema: saveCollectionFormSchema },
             'multipart/form-data': { schema: saveCollectionFormSchema },
           },
