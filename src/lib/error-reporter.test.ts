@@ -176,7 +176,7 @@ describe('error capture in the page', () => {
     listeners.forEach((listener) => listener());
 
     // The reporter is loaded with the first error and sends after its batch delay.
-    await vi.waitFor(() => expect(entriesOf(received)).toHaveLength(4), { timeout: REPORTER_LIMITS.batchDelayMs + 5_000 });
+    await vi.waitFor(() => expect(entriesOf(received)).toHaveLength(4), { timeout: REPORTER_LIMITS.batchDelayMs + 20_000 });
     expect(entriesOf(received).map(({ kind, message }) => [kind, message])).toEqual([
       ['error', 'RangeError: Invalid time value'],
       ['unhandledrejection', 'Error: refresh failed: [jwt]'],

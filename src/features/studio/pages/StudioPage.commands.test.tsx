@@ -10,9 +10,6 @@ import type { Step } from '../../../shared/contracts/collections';
 import { endpoints } from '../../../shared/endpoints';
 import { STUDIO_MESSAGES } from '../studio-messages';
 
-/** Each test drives the whole app with many keystrokes: generous on a loaded machine. */
-const WHOLE_APP = { timeout: 30_000 };
-
 type User = ReturnType<typeof renderApp>['user'];
 
 const OLD_URL = 'https://example.com/old';
@@ -68,7 +65,7 @@ function watchTriggers(): number[] {
   return savesAtTrigger;
 }
 
-describe('Run with unsaved edits (issue 27)', WHOLE_APP, () => {
+describe('Run with unsaved edits (issue 27)', () => {
   it('asks, and Save and run saves what the screen shows before running it', async () => {
     const { user, stored } = await openShopWithNewUrl();
     const savesAtTrigger = watchTriggers();
@@ -80,7 +77,7 @@ describe('Run with unsaved edits (issue 27)', WHOLE_APP, () => {
     // happy-dom drops react-aria's autoFocus inside a modal.
     await user.click(within(dialog).getByRole('button', { name: 'Save and run' }));
     // A save, then a run: two answers, slow on a loaded machine.
-    await waitFor(() => expect(studioBackend.triggered).toEqual([stored.id]), { timeout: 10_000 });
+    await waitFor(() => expect(studioBackend.triggered).toEqual([stored.id]));
     expect(await screen.findByText(STUDIO_MESSAGES.executed)).toBeInTheDocument();
     expect(savesAtTrigger).toEqual([1]);
     expect(studioBackend.collections.get(stored.id)?.testCases[0]?.steps[0]).toMatchObject({ action: 'open', value: NEW_URL });
@@ -130,7 +127,7 @@ describe('Run with unsaved edits (issue 27)', WHOLE_APP, () => {
   });
 });
 
-describe('Studio commands keep keyboard focus (issue 27)', WHOLE_APP, () => {
+describe('Studio commands keep keyboard focus (issue 27)', () => {
   it('keeps focus on Open, Save and Run while they work and after', async () => {
     const stored = storeShop();
     // Save is held until the test has looked at the toolbar while it works.
