@@ -46,6 +46,8 @@ const toCalendarDate = (value: string | null | undefined): CalendarDate | null =
 /**
  * The one wrapper of react-aria's DatePicker: a button showing the day in the given format (segments could only show
  * the locale's numeric order, not MMM-dd-yyyy) that opens a keyboard-navigable calendar limited to min and max.
+ * The button is named by the day it shows and the field's label ("Nov-27-2026 Start Date"): react-aria's own name
+ * ("Calendar Start Date") hides the visible day from speech input (WCAG 2.5.3, axe label-content-name-mismatch).
  */
 export function DatePicker({
   label,
@@ -61,6 +63,7 @@ export function DatePicker({
   onBlur,
 }: DatePickerProps) {
   const shown = value ? formatDate(value, displayFormat) : '';
+  const buttonText = shown || placeholder;
   return (
     <AriaDatePicker
       className="ui-field ui-date-picker"
@@ -77,8 +80,8 @@ export function DatePicker({
     >
       <Label className="ui-field__label">{label}</Label>
       <Group className="ui-date-picker__group">
-        <AriaButton className="ui-field__input ui-date-picker__button">
-          <span className={shown ? 'ui-date-picker__value' : 'ui-date-picker__value ui-date-picker__value--empty'}>{shown || placeholder}</span>
+        <AriaButton className="ui-field__input ui-date-picker__button" aria-label={buttonText}>
+          <span className={shown ? 'ui-date-picker__value' : 'ui-date-picker__value ui-date-picker__value--empty'}>{buttonText}</span>
           <span aria-hidden="true">▾</span>
         </AriaButton>
       </Group>

@@ -1,4 +1,4 @@
-import { useContext, useEffect, type KeyboardEvent, type ReactNode } from 'react';
+import { useContext, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import {
   Cell,
   Column,
@@ -54,8 +54,27 @@ export function Table<Row extends { id: TableRowId }>({ label, columns, rows, re
     onCellAction(row, columnId);
   };
 
+  // react-aria's column resizers are range inputs in the Tab order: Tab from the grid lands on one and then stays
+  // there, a keyboard trap. Out of the order they are still reached as react-aria intends, by Enter on a column header,
+  // which focuses the resizer itself. react-aria renders the header after this component's own render (its collection
+  // is built first), and again when columns change, so every resizer that appears in the frame is taken out.
+  const frameRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const frame = frameRef.current;
+    if (!frame) return;
+    const takeResizersOutOfTabOrder = () => {
+      for (const input of frame.querySelectorAll<HTMLInputElement>('.ui-table__resizer input')) {
+        if (input.tabIndex !== -1) input.tabIndex = -1;
+      }
+    };
+    takeResizersOutOfTabOrder();
+    const observer = new MutationObserver(takeResizersOutOfTabOrder);
+    observer.observe(frame, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+
   return (
-    <div className="ui-table__frame" onKeyDownCapture={onKeyDownCapture}>
+    <div className="ui-table__frame" ref={frameRef} onKeyDownCapture={onKeyDownCapture}>
       <ResizableTableContainer className="ui-table__scroll">
         <AriaTable aria-label={label} className="ui-table">
           <TableHeader className="ui-table__header">

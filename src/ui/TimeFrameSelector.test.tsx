@@ -42,7 +42,7 @@ describe('TimeFrameSelector', () => {
     const { fromDate, toDate } = presetDates('previous_3_months');
     expect(changes).toHaveBeenLastCalledWith({ type: 'previous_3_months', name: 'Last 3 Months', fromDate, toDate });
     expect(screen.getByText(`${fromDate.replaceAll('-', '/')} - present`)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Calendar From' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: / From$/ })).not.toBeInTheDocument();
   });
 
   it('Custom keeps the shown dates in yyyy/MM/dd pickers, and a picked day changes the frame', async () => {
@@ -50,11 +50,11 @@ describe('TimeFrameSelector', () => {
     await user.click(within(group()).getByRole('button', { name: /Time frame/ }));
     await user.click(await screen.findByRole('option', { name: 'Custom' }));
     expect(changes).toHaveBeenLastCalledWith(custom('2024-02-27', '2024-03-05'));
-    expect(screen.getByRole('button', { name: 'Calendar From' })).toHaveTextContent('2024/02/27');
-    expect(screen.getByRole('button', { name: 'Calendar To' })).toHaveTextContent('2024/03/05');
+    expect(screen.getByRole('button', { name: / From$/ })).toHaveTextContent('2024/02/27');
+    expect(screen.getByRole('button', { name: / To$/ })).toHaveTextContent('2024/03/05');
     expect(screen.getByText('2024/02/27 - 2024/03/05')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Calendar From' }));
+    await user.click(screen.getByRole('button', { name: / From$/ }));
     const calendar = await screen.findByRole('grid');
     await user.click(within(calendar).getByRole('button', { name: /February 29, 2024/ }));
     expect(changes).toHaveBeenLastCalledWith(custom('2024-02-29', '2024-03-05'));
@@ -64,7 +64,7 @@ describe('TimeFrameSelector', () => {
   it('requires both dates in Custom, reading one bound as the whole report', async () => {
     const { user } = renderSelector(custom('2024-02-01', null));
     expect(screen.getByText('From report start til report end')).toBeInTheDocument();
-    const toPicker = screen.getByRole('button', { name: 'Calendar To' });
+    const toPicker = screen.getByRole('button', { name: / To$/ });
     await user.click(toPicker);
     await user.keyboard('{Escape}');
     await user.tab();

@@ -190,6 +190,9 @@ export function VirtualTable<R>({
         aria-rowcount={rowCount}
         aria-colcount={columns.length}
         className="ui-table ui-virtual-table"
+        // Without rows nothing inside takes focus, yet the header may scroll sideways: the grid itself takes Tab so
+        // the keyboard can scroll it (axe scrollable-region-focusable).
+        tabIndex={rows.length === 0 ? 0 : undefined}
         style={gridStyle}
         onKeyDown={onKeyDown}
         onFocus={onFocus}

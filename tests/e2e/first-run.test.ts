@@ -1,9 +1,8 @@
-import { join } from 'node:path';
-import type { AxeResults } from 'axe-core';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSING_COLLECTION } from '../../src/shared/demo-collections';
-import { chromiumMissing, ROOT_DIR, screenshot } from './harness';
+import { axeViolations } from './axe';
+import { chromiumMissing, screenshot } from './harness';
 import { chooseOption, openStatusSidebar, openStudio, signIn, statusPanel, studioToolbar, welcomeHeading } from './pages';
 import { endpoints } from '../../src/shared/endpoints';
 import { useE2E } from './setup';
@@ -16,14 +15,6 @@ const MAX_CLICKS_TO_REPORT = 4;
  * run start and rendering do not count; the panel then has until the run ends to show it.
  */
 const RUNNING_READ_AFTER_TRIGGER_MS = 1_000;
-const AXE_SCRIPT = join(ROOT_DIR, 'node_modules', 'axe-core', 'axe.min.js');
-
-/** axe-core's violations on the page as it is now, each as its rule and the elements it names. */
-async function axeViolations(page: Page): Promise<{ id: string; help: string; targets: string[] }[]> {
-  await page.addScriptTag({ path: AXE_SCRIPT });
-  const results = await page.evaluate(() => (window as unknown as { axe: { run: () => Promise<AxeResults> } }).axe.run());
-  return results.violations.map((violation) => ({ id: violation.id, help: violation.help, targets: violation.nodes.map((node) => node.target.join(' ')) }));
-}
 
 /** How long after the trigger's answer ended the page started its next read of the running runs (resource timing). */
 const runningReadGapMs = (page: Page) =>

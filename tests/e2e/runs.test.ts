@@ -154,7 +154,7 @@ describe.skipIf(chromiumMissing)('runs of collections in real Chromium against t
     expect(await failedRow.getByText('FAILED', { exact: true }).count()).toBe(1);
     await screenshot(page, 'runs-report-failed');
 
-    await failedRow.getByRole('button', { name: /^View image / }).click();
+    await failedRow.getByRole('button', { name: /^Image 1: / }).click();
     const image = page.getByRole('dialog').getByRole('img');
     await image.waitFor();
     // The image came through the bearer-token download and decoded as a real picture.

@@ -73,8 +73,8 @@ type User = ReturnType<typeof userEvent.setup>;
 /** The day as the pickers show it (MMM-dd-yyyy). */
 export const pickerText = (day: DateTime) => day.setLocale('en-US').toFormat('MMM-dd-yyyy');
 
-/** The date picker's trigger: react-aria names it 'Calendar' plus the field's label. */
-export const pickerButton = (label: string) => screen.getByRole('button', { name: `Calendar ${label}` });
+/** The date picker's trigger, named by the day it shows and the field's label. */
+export const pickerButton = (label: string) => screen.getByRole('button', { name: new RegExp(` ${label}$`) });
 
 /** Opens a date picker and picks `day` in its calendar, moving to the day's month first. */
 export async function pickDay(user: User, label: string, day: DateTime) {

@@ -60,7 +60,7 @@ export function LoginPage({ nextUrl, oauthCallback }: LoginPageProps) {
   return (
     <section className="auth-page">
       <div className="auth-page__card">
-        <h2>Log in to the Studio</h2>
+        <h1>Log in to the Studio</h1>
         <LoginForm error={error} isBusy={isBusy} onSubmit={(email, password) => void finishSignIn(() => login(email, password))} onGoogleSignIn={() => void startGoogleSignIn()} />
       </div>
     </section>

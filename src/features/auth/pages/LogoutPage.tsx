@@ -20,7 +20,7 @@ export function LogoutPage() {
 
   return (
     <section className="auth-page">
-      <p className="auth-page__card">Logging out…</p>
+      <h1 className="auth-page__card auth-page__status">Logging out…</h1>
     </section>
   );
 }

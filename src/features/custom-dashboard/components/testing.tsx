@@ -61,7 +61,7 @@ export async function pick(user: User, label: string, names: readonly string[], 
 
 /** Picks today in the date picker labelled `label` (today's month is the one its calendar opens on). */
 export async function pickToday(user: User, label: string) {
-  await user.click(screen.getByRole('button', { name: `Calendar ${label}` }));
+  await user.click(screen.getByRole('button', { name: new RegExp(` ${label}$`) }));
   const calendar = await screen.findByRole('dialog');
   await user.click(within(calendar).getByRole('button', { name: new RegExp(DateTime.now().setLocale('en-US').toFormat('MMMM d, yyyy')) }));
 }

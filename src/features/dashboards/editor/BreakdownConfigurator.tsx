@@ -55,7 +55,7 @@ export function BreakdownConfigurator({ attributes, dataset, value, onChange }: 
           ))}
       </div>
       <section aria-labelledby={headingId} className="report-editor__unavailable">
-        <h4 id={headingId}>Unavailable attributes</h4>
+        <h3 id={headingId}>Unavailable attributes</h3>
         <p>{UNAVAILABLE_MEDIA_REASON}</p>
         <ul>
           {UNAVAILABLE_MEDIA_ATTRIBUTES.map((attribute) => (

@@ -26,7 +26,7 @@ export function ElementCard({ element, position, orgId, settings, onEdit, onDele
   return (
     <article className="report-editor__element" data-size={element.size} style={{ flexBasis: `calc(${sizeLabel(element.size)} - 1rem)` }} aria-label={name}>
       <header className="report-editor__element-header">
-        <h3>{element.title || UNTITLED_ELEMENT}</h3>
+        <h2>{element.title || UNTITLED_ELEMENT}</h2>
         <div className="report-editor__element-tools">
           <Button variant="ghost" onPress={onEdit} aria-label={`Edit ${name}`}>
             Edit

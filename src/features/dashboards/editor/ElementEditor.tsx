@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { DATA_BREAKDOWN_LABELS, DATA_BREAKDOWNS, type ReportElement, type ReportSettings } from '../../../shared/contracts/dashboards';
 import { Button } from '../../../ui/Button';
 import { RadioGroup } from '../../../ui/RadioGroup';
@@ -30,8 +30,13 @@ export function ElementEditor({ element: initial, orgId, settings, isNew, onCanc
   const [element, setElement] = useState(initial);
   const dataset = useQuery(datasetQuery(orgId, element.dataBreakdown, settings.testPlans, settings.timeFrame));
   const attributes = breakdownAttributes(element.dataBreakdown, dataset.data);
+  const headingId = useId();
   return (
-    <section className="report-editor__element-editor" aria-label={isNew ? 'New element' : `Edit ${initial.title || UNTITLED_ELEMENT}`}>
+    <section className="report-editor__element-editor" aria-labelledby={headingId}>
+      {/* The section's heading (h2 under the page's h1) comes before the Preview and attribute headings it holds. */}
+      <h2 id={headingId} className="report-editor__element-editor-title">
+        {isNew ? 'New element' : `Edit ${initial.title || UNTITLED_ELEMENT}`}
+      </h2>
       <div className="report-editor__element-settings">
         {/* The button that opened the editor is gone: keyboard users start at the editor's first field. */}
         <TextField label="Element title" placeholder={UNTITLED_ELEMENT} value={element.title} maxLength={200} onChange={(title) => setElement({ ...element, title })} autoFocus />

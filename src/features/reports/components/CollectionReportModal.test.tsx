@@ -89,7 +89,7 @@ describe('CollectionReportModal', () => {
       }),
     );
     openReport();
-    await userEvent.click(await screen.findByRole('button', { name: 'View image failure.png' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Image 1: failure.png' }));
     const image = await screen.findByRole('img', { name: 'failure.png' });
     expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(authorizations).toHaveLength(1);
@@ -131,7 +131,7 @@ describe('CollectionReportModal', () => {
     openReport();
     await userEvent.click(await screen.findByRole('button', { name: 'Download attachment response.json' }));
     expect(await screen.findByText('Unable to download Attachment')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'View image failure.png' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Image 1: failure.png' }));
     expect(await screen.findByText('Image unavailable')).toBeInTheDocument();
   });
 

@@ -43,7 +43,8 @@ export function FlowDetailTable({ rows, failedStepAction }: { rows: readonly Flo
         return row.notes;
       case 'images':
         return row.images.map((file, index) => (
-          <Button key={file.path} variant="ghost" onPress={() => setImage(file)} aria-label={`View image ${file.name}`}>
+          // The name starts with the text shown, so speech input finds it by what it reads (WCAG 2.5.3).
+          <Button key={file.path} variant="ghost" onPress={() => setImage(file)} aria-label={`Image ${index + 1}: ${file.name}`}>
             {`Image ${index + 1}`}
           </Button>
         ));

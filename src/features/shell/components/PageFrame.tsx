@@ -34,12 +34,15 @@ export function PageFrame({ className, pathname, title, menu, header, aside, chi
       <div className="app-shell__body">
         {header}
         <SignInNeededBanner pathname={pathname} />
-        <main id="main-content" className="app-shell__main" tabIndex={-1}>
+        {/* Named by the page's title: an embedded page (Parser Config Builder) brings a main landmark of its own. */}
+        <main id="main-content" className="app-shell__main" tabIndex={-1} aria-label={title}>
           {children}
+          {/* Inside the main landmark (it is fixed over the whole window all the same): content outside landmarks is
+              lost to landmark navigation (axe region). */}
+          <PageSpinner />
         </main>
       </div>
       {aside}
-      <PageSpinner />
       <UpdatePrompt />
     </div>
   );
