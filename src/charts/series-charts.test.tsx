@@ -74,6 +74,20 @@ describe.each(charts)('%s', (_, Chart) => {
     expect(document.body).toHaveFocus();
   });
 
+  it('labels a count axis with whole numbers only, written without decimals', () => {
+    const { container } = draw(Chart, { data: { ...grouped, series: [{ key: 'count', label: 'Runs', values: [1, 2] }] } });
+    const valueAxis = Chart === HorizontalBarChart ? '.visx-axis-bottom' : '.visx-axis-left';
+    const ticks = Array.from(container.querySelectorAll(`${valueAxis} .visx-axis-tick text`), (text) => text.textContent);
+    expect(ticks).toEqual(['0', '1', '2']);
+  });
+
+  it('keeps fractional ticks for averages, written as the marks are', () => {
+    const { container } = draw(Chart, { data: { ...grouped, series: [{ key: 'duration', label: 'Duration (Seconds)', values: [0.5, 1.25] }] } });
+    const valueAxis = Chart === HorizontalBarChart ? '.visx-axis-bottom' : '.visx-axis-left';
+    const ticks = Array.from(container.querySelectorAll(`${valueAxis} .visx-axis-tick text`), (text) => text.textContent);
+    expect(ticks.slice(0, 6)).toEqual(['0', '0.2', '0.4', '0.6', '0.8', '1']);
+  });
+
   it('says so when the frame has no data', () => {
     draw(Chart, { data: { ...grouped, series: [] } });
     expect(screen.getByRole('status')).toHaveTextContent(NO_DATA_MESSAGE);
