@@ -6,6 +6,8 @@ import type { CategoryChartProps } from './category-chart';
 import { NO_DATA_MESSAGE } from './constants';
 import { HorizontalBarChart } from './HorizontalBarChart';
 import { LineChart } from './LineChart';
+import { RESULT_COLOURS } from './palette';
+import { PieChart } from './PieChart';
 import type { CategoryChartData } from './types';
 
 const grouped: CategoryChartData = {
@@ -126,5 +128,21 @@ describe('line', () => {
   it('draws a line per series through its points', () => {
     const { container } = draw(LineChart);
     expect(container.querySelectorAll('path.visx-linepath')).toHaveLength(2);
+  });
+});
+
+describe('result colours', () => {
+  it('draws FAILED red and PASSED green in every chart, whatever their order', () => {
+    const { unmount } = draw(BarChart);
+    expect(screen.getByRole('img', { name: '2026-11-20, FAILED, Runs: 2' })).toHaveAttribute('fill', RESULT_COLOURS.FAILED);
+    expect(screen.getByRole('img', { name: '2026-11-20, PASSED, Runs: 5' })).toHaveAttribute('fill', RESULT_COLOURS.PASSED);
+    unmount();
+    const slices = [
+      { key: 'PASSED', label: 'PASSED', value: 12 },
+      { key: 'FAILED', label: 'FAILED', value: 2 },
+    ];
+    render(<PieChart width={600} height={400} data={{ categoryLabel: 'Result', valueLabel: 'Runs', slices }} label="Runs" />);
+    expect(screen.getByRole('img', { name: /^PASSED, Runs: 12/ })).toHaveAttribute('fill', RESULT_COLOURS.PASSED);
+    expect(screen.getByRole('img', { name: /^FAILED, Runs: 2/ })).toHaveAttribute('fill', RESULT_COLOURS.FAILED);
   });
 });
