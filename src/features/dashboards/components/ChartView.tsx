@@ -6,9 +6,10 @@ import { HorizontalBarChart } from '../../../charts/HorizontalBarChart';
 import { LineChart } from '../../../charts/LineChart';
 import { PieChart } from '../../../charts/PieChart';
 import { useElementWidth } from '../../../charts/use-element-width';
-import { CHART_HEIGHT, CHART_TYPE_LABELS, type Dataset, type ReportElement } from '../../../shared/contracts/dashboards';
+import { CHART_HEIGHT, type Dataset, type ReportElement } from '../../../shared/contracts/dashboards';
 import { Spinner } from '../../../ui/ProgressBar';
 import type { FrameDates } from '../chart-data/buckets';
+import { elementTitle } from '../chart-data/element-title';
 import { shapeChart } from '../chart-data/shape';
 import './ChartView.css';
 
@@ -33,7 +34,7 @@ const FALLBACK_WIDTH = 600;
 
 /** The element's chart over its dataset; a drawn chart waits for its width (null until read), a table does not. */
 function ShapedChart({ element, dataset, timeFrame, width }: { element: ReportElement; dataset: Dataset; timeFrame: FrameDates | null; width: number | null }) {
-  const { chart, dataBreakdownConfig, title } = element;
+  const { chart, dataBreakdownConfig } = element;
   const fromDate = timeFrame?.fromDate ?? null;
   const toDate = timeFrame?.toDate ?? null;
   // Keyed on the dates, not the frame object, so a parent re-creating an equal frame does not reshape a year of rows.
@@ -41,7 +42,7 @@ function ShapedChart({ element, dataset, timeFrame, width }: { element: ReportEl
     () => shapeChart({ chart, breakdown: dataBreakdownConfig, dataset, timeFrame: { fromDate, toDate } }),
     [chart, dataBreakdownConfig, dataset, fromDate, toDate],
   );
-  const label = title || CHART_TYPE_LABELS[chart.type];
+  const label = elementTitle(element);
   if ('table' in data) return <ChartTable label={label} data={data.table} />;
   if (width === null) return null;
   if ('pie' in data) return <PieChart width={width} height={CHART_HEIGHT} data={data.pie} label={label} />;

@@ -1,8 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
-import { CHART_TYPE_LABELS, type DataBreakdown, type Dataset, type ElementSize, type ReportElement, type ReportSettings } from '../../../shared/contracts/dashboards';
+import { type DataBreakdown, type Dataset, type ElementSize, type ReportElement, type ReportSettings } from '../../../shared/contracts/dashboards';
 import { errorText } from '../../../lib/error-messages';
 import { datasetQuery } from '../api/datasets';
 import { isTimeFrameValid } from '../../../lib/time-frame';
+import { elementTitle } from '../chart-data/element-title';
 import { ChartView } from './ChartView';
 import './ReportGrid.css';
 
@@ -37,7 +38,7 @@ export function ReportGrid({ elements, orgId, settings }: ReportGridProps) {
   return (
     <ul className="report-grid" aria-label="Report elements">
       {elements.map((element) => {
-        const title = element.title || CHART_TYPE_LABELS[element.chart.type];
+        const title = elementTitle(element);
         const dataset = datasets.get(element.dataBreakdown);
         return (
           <li key={element.id} className={`report-grid__element report-grid__element--span-${COLUMNS[element.size]}`}>

@@ -8,8 +8,12 @@ import { datasetQuery } from '../api/datasets';
 import { BreakdownConfigurator } from './BreakdownConfigurator';
 import { ChartConfigurator } from './ChartConfigurator';
 import { ElementChart } from './ElementChart';
-import { breakdownAttributes, UNTITLED_ELEMENT, withBreakdown } from './report-draft';
+import { automaticTitle, elementTitle } from '../chart-data/element-title';
+import { breakdownAttributes, withBreakdown } from './report-draft';
 
+export const ELEMENT_EDITOR_TEXT = {
+  titleHint: 'Left empty, the element is named after what it shows, as the placeholder says.',
+} as const;
 
 export interface ElementEditorProps {
   /** The element as it was when editing began (a new one for Add). */
@@ -31,10 +35,18 @@ export function ElementEditor({ element: initial, orgId, settings, isNew, onCanc
   const dataset = useQuery(datasetQuery(orgId, element.dataBreakdown, settings.testPlans, settings.timeFrame));
   const attributes = breakdownAttributes(element.dataBreakdown, dataset.data);
   return (
-    <section className="report-editor__element-editor" aria-label={isNew ? 'New element' : `Edit ${initial.title || UNTITLED_ELEMENT}`}>
+    <section className="report-editor__element-editor" aria-label={isNew ? 'New element' : `Edit ${elementTitle(initial)}`}>
       <div className="report-editor__element-settings">
         {/* The button that opened the editor is gone: keyboard users start at the editor's first field. */}
-        <TextField label="Element title" placeholder={UNTITLED_ELEMENT} value={element.title} maxLength={200} onChange={(title) => setElement({ ...element, title })} autoFocus />
+        <TextField
+          label="Element title"
+          placeholder={automaticTitle(element)}
+          description={ELEMENT_EDITOR_TEXT.titleHint}
+          value={element.title}
+          maxLength={200}
+          onChange={(title) => setElement({ ...element, title })}
+          autoFocus
+        />
         <RadioGroup
           label="Breakdown"
           options={DATA_BREAKDOWNS.map((breakdown) => ({ id: breakdown, label: DATA_BREAKDOWN_LABELS[breakdown] }))}
