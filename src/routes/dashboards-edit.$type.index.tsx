@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { loadReportEditor, ReportEditRoute } from './-report-edit-screen';
+import { loadReportEditor } from './-report-edit-loader';
+import { ReportEditRoute } from './-report-edit-screen';
 
 /** {type} is BLANK for a new report, otherwise the id of the report to edit (part 3 §2 Route table). */
 export const Route = createFileRoute('/dashboards-edit/$type/')({
