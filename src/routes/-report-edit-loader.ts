@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { reportQuery } from '../features/dashboards/api/reports';
-import { BLANK_REPORT_TYPE } from '../features/dashboards/editor/report-draft';
+
+/** Route type of a new, blank report (part 3 §2 Route table). */
+export const BLANK_REPORT_TYPE = 'BLANK';
 
 /**
  * The editor routes' loader: a saved report (read from the list) starts loading before the editor mounts, which reads

@@ -1,6 +1,6 @@
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type ReactElement } from 'react';
-import { BLANK_REPORT_TYPE } from '../features/dashboards/editor/report-draft';
+import { BLANK_REPORT_TYPE } from './-report-edit-loader';
 import { ReportEditPage } from '../features/dashboards/pages/ReportEditPage';
 import { UnsavedChangesGuard } from '../features/shell/components/UnsavedChangesGuard';
 

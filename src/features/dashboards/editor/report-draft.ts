@@ -16,9 +16,6 @@ import { categoryColumn } from '../chart-data/dataset';
 import { takesGrouping } from '../chart-data/rules';
 import { currentTimeFrame, defaultTimeFrame } from '../../../lib/time-frame';
 
-/** Route type of a new, blank report (part 3 §2 Route table). */
-export const BLANK_REPORT_TYPE = 'BLANK';
-
 /**
  * The report title's placeholder: an example of a title that says what the report is for. §2's 'Untitled Element' told
  * a new user nothing, and it is no element's name (docs/decisions.md).
