@@ -91,6 +91,33 @@ function precompressBuild(): Plugin {
   };
 }
 
+/** The chunk of the charts: visx and its d3 parts, the chart components and the report's shaping of datasets. */
+const CHARTS_CHUNK = 'charts';
+const CHARTS_MODULES = /[\\/](src[\\/](charts|features[\\/]dashboards[\\/](chart-data|components))|node_modules[\\/]@visx)[\\/]/;
+/** V8's explicit compile hint (Chrome 136+): compile every function of the file as it loads, not on its first call. */
+const COMPILE_ALL_FUNCTIONS = '//# allFunctionsCalledOnLoad\n';
+
+/**
+ * Marks the charts chunk for eager compilation. A report's charts run nearly all of it the moment its datasets arrive;
+ * compiled lazily, its functions were compiled then, on the main thread, between the data and the drawing. Compiled as
+ * the chunk loads (with the route, before the datasets are asked for), the work is done off that critical moment.
+ */
+function eagerChartsChunk(): Plugin {
+  return {
+    name: 'studio:eager-charts',
+    apply: 'build',
+    // After minification, which would drop the comment; the hint must be the file's first line.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const output of Object.values(bundle)) {
+          if (output.type === 'chunk' && output.name === CHARTS_CHUNK) output.code = COMPILE_ALL_FUNCTIONS + output.code;
+        }
+      },
+    },
+  };
+}
+
 /** jsPDF's optional imports, used by its HTML and SVG rendering only (src/lib/jspdf-unused-feature.ts). */
 const JSPDF_UNUSED_FEATURES = ['html2canvas', 'canvg', 'dompurify'];
 
@@ -146,6 +173,7 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
     signedInAppPrefetchList(),
+    eagerChartsChunk(),
     precompressBuild(),
   ],
   server: {
@@ -167,6 +195,7 @@ export default defineConfig({
           groups: [
             { name: 'app-start', tags: ['$initial'], priority: 2 },
             { name: 'sign-in', test: /[\\/]src[\\/](routes[\\/]login\.tsx|features[\\/]auth[\\/]pages[\\/]LoginPage\.tsx)/, priority: 1 },
+            { name: CHARTS_CHUNK, test: CHARTS_MODULES, priority: 1 },
           ],
         },
       },

@@ -1,13 +1,11 @@
 import { AxisBottom, AxisLeft, type TickRendererProps } from '@visx/axis';
 import type { scaleBand, scaleLinear, scalePoint } from '@visx/scale';
-import { tickCategories, valueTicks } from './category-chart';
+import { tickCategories, valueAxisTicks } from './category-chart';
 import type { CategoryChartData } from './types';
 
 /** The axes' tick length and label font size (visx's defaults), which place the axis names. */
 const TICK_LENGTH = 8;
 const AXIS_FONT_SIZE = 10;
-/** About this many ticks on a value axis. */
-export const VALUE_TICKS = 5;
 const AXIS_TEXT = { fontFamily: 'Arial', fontSize: AXIS_FONT_SIZE, fill: '#222' } as const;
 
 /**
@@ -52,7 +50,7 @@ export interface CategoryAxesProps {
 export function CategoryAxes({ data, categoryScale, valueScale, innerWidth, innerHeight }: CategoryAxesProps) {
   return (
     <>
-      <AxisLeft scale={valueScale} tickValues={valueTicks(data, valueScale.ticks(VALUE_TICKS))} tickComponent={PlainTick} />
+      <AxisLeft scale={valueScale} {...valueAxisTicks(data, valueScale)} tickComponent={PlainTick} />
       <AxisName side="left" length={innerHeight} offset={LEFT_LABEL_OFFSET} label={data.valueLabel} />
       <AxisBottom top={innerHeight} scale={categoryScale} tickValues={tickCategories(data.categories, innerWidth)} tickComponent={PlainTick} />
       <g transform={`translate(0, ${innerHeight})`}>

@@ -12,10 +12,10 @@ import {
   isEmptyCategoryData,
   maxValue,
   paddingRatio,
-  valueTicks,
+  valueAxisTicks,
   type CategoryChartProps,
 } from './category-chart';
-import { AxisName, BOTTOM_LABEL_OFFSET, PlainTick, VALUE_TICKS } from './CategoryAxes';
+import { AxisName, BOTTOM_LABEL_OFFSET, PlainTick } from './CategoryAxes';
 import { ChartFrame } from './ChartFrame';
 import { markLabel } from './format';
 import { markProps } from './roving-marks';
@@ -66,7 +66,7 @@ export const HorizontalBarChart = memo(function HorizontalBarChart({ width, heig
           tickComponent={PlainTick}
         />
         <AxisName side="left" length={innerHeight} offset={CATEGORY_LABEL_OFFSET} label={data.categoryLabel} />
-        <AxisBottom top={innerHeight} scale={valueScale} tickValues={valueTicks(data, valueScale.ticks(VALUE_TICKS))} tickComponent={PlainTick} />
+        <AxisBottom top={innerHeight} scale={valueScale} {...valueAxisTicks(data, valueScale)} tickComponent={PlainTick} />
         <g transform={`translate(0, ${innerHeight})`}>
           <AxisName side="bottom" length={innerWidth} offset={BOTTOM_LABEL_OFFSET} label={data.valueLabel} />
         </g>

@@ -1,3 +1,4 @@
+import type { scaleLinear } from '@visx/scale';
 import { formatValue } from './format';
 import type { LegendItem } from './Legend';
 import { markerShape } from './markers';
@@ -10,6 +11,8 @@ export const CHART_MARGIN = { top: 16, right: 16, bottom: 48, left: 64 } as cons
 /** §9: bars of one group sit 3 px apart; groups 20 px apart while there is room. */
 export const BAR_PADDING_PX = 3;
 export const GROUP_PADDING_PX = 20;
+/** About this many ticks on a value axis. */
+export const VALUE_TICKS = 5;
 /** Fewer labels than categories when they would not fit (one per this many px). */
 const PX_PER_TICK_LABEL = 72;
 
@@ -50,6 +53,14 @@ export function categoryTable(data: CategoryChartData): Omit<ScreenReaderTablePr
 export function valueTicks(data: CategoryChartData, scaleTicks: readonly number[]): number[] {
   const wholeValues = data.series.every((series) => series.values.every(Number.isInteger));
   return wholeValues ? scaleTicks.filter(Number.isInteger) : [...scaleTicks];
+}
+
+/**
+ * The value axis's ticks and their text. The text is written as the marks' values are (formatValue): visx's default
+ * formats every tick with the precision of the scale's own finer ticks, so a whole tick of a count read '1.0'.
+ */
+export function valueAxisTicks(data: CategoryChartData, scale: ReturnType<typeof scaleLinear<number>>) {
+  return { tickValues: valueTicks(data, scale.ticks(VALUE_TICKS)), tickFormat: (value: { valueOf(): number }) => formatValue(value.valueOf()) };
 }
 
 export function maxValue(data: CategoryChartData): number {

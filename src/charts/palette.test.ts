@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CHART_BACKGROUND, CHART_PALETTE, contrastRatio, MIN_GRAPHIC_CONTRAST, RESULT_COLOURS, seriesColours } from './palette';
+import { SCHEDULE_SUMMARY_STATUSES } from '../shared/contracts/operations';
+import { RUN_STATES, STEP_RESULT_VALUES } from '../shared/contracts/runs';
+import { CHART_BACKGROUND, CHART_PALETTE, contrastRatio, MIN_GRAPHIC_CONTRAST, RESULT_COLOURS, resultColour, seriesColours } from './palette';
 
 describe('chart palette', () => {
   it('computes WCAG contrast ratios', () => {
@@ -28,6 +30,17 @@ describe('chart palette', () => {
     const resultColours = new Set(Object.values(RESULT_COLOURS));
     for (const colour of [others[0], others[1], others[3]]) expect(resultColours.has(colour ?? '')).toBe(false);
     expect(new Set([others[0], others[1], others[3]]).size).toBe(3);
+  });
+
+  it('gives every status of runs, steps and schedule firings a colour of its own, none of them a positional one', () => {
+    const statuses = [...new Set([...RUN_STATES, ...STEP_RESULT_VALUES, ...SCHEDULE_SUMMARY_STATUSES])];
+    const colours = statuses.map((status) => resultColour(status));
+    expect(colours.every((colour) => colour !== null)).toBe(true);
+    expect(new Set(colours).size).toBe(statuses.length);
+    for (const colour of CHART_PALETTE) expect(Object.values(RESULT_COLOURS)).not.toContain(colour);
+    expect(resultColour('Passed')).toBe('#2e7d32');
+    expect(resultColour('Failed')).toBe('#b3261e');
+    expect(resultColour('toString')).toBeNull();
   });
 
   it('has distinct colours and reuses them past the end', () => {

@@ -6,6 +6,8 @@ import type { CategoryChartProps } from './category-chart';
 import { NO_DATA_MESSAGE } from './constants';
 import { HorizontalBarChart } from './HorizontalBarChart';
 import { LineChart } from './LineChart';
+import { RESULT_COLOURS } from './palette';
+import { PieChart } from './PieChart';
 import type { CategoryChartData } from './types';
 
 const grouped: CategoryChartData = {
@@ -74,6 +76,20 @@ describe.each(charts)('%s', (_, Chart) => {
     expect(document.body).toHaveFocus();
   });
 
+  it('labels a count axis with whole numbers only, written without decimals', () => {
+    const { container } = draw(Chart, { data: { ...grouped, series: [{ key: 'count', label: 'Runs', values: [1, 2] }] } });
+    const valueAxis = Chart === HorizontalBarChart ? '.visx-axis-bottom' : '.visx-axis-left';
+    const ticks = Array.from(container.querySelectorAll(`${valueAxis} .visx-axis-tick text`), (text) => text.textContent);
+    expect(ticks).toEqual(['0', '1', '2']);
+  });
+
+  it('keeps fractional ticks for averages, written as the marks are', () => {
+    const { container } = draw(Chart, { data: { ...grouped, series: [{ key: 'duration', label: 'Duration (Seconds)', values: [0.5, 1.25] }] } });
+    const valueAxis = Chart === HorizontalBarChart ? '.visx-axis-bottom' : '.visx-axis-left';
+    const ticks = Array.from(container.querySelectorAll(`${valueAxis} .visx-axis-tick text`), (text) => text.textContent);
+    expect(ticks.slice(0, 6)).toEqual(['0', '0.2', '0.4', '0.6', '0.8', '1']);
+  });
+
   it('says so when the frame has no data', () => {
     draw(Chart, { data: { ...grouped, series: [] } });
     expect(screen.getByRole('status')).toHaveTextContent(NO_DATA_MESSAGE);
@@ -112,5 +128,21 @@ describe('line', () => {
   it('draws a line per series through its points', () => {
     const { container } = draw(LineChart);
     expect(container.querySelectorAll('path.visx-linepath')).toHaveLength(2);
+  });
+});
+
+describe('result colours', () => {
+  it('draws FAILED red and PASSED green in every chart, whatever their order', () => {
+    const { unmount } = draw(BarChart);
+    expect(screen.getByRole('img', { name: '2026-11-20, FAILED, Runs: 2' })).toHaveAttribute('fill', RESULT_COLOURS.FAILED);
+    expect(screen.getByRole('img', { name: '2026-11-20, PASSED, Runs: 5' })).toHaveAttribute('fill', RESULT_COLOURS.PASSED);
+    unmount();
+    const slices = [
+      { key: 'PASSED', label: 'PASSED', value: 12 },
+      { key: 'FAILED', label: 'FAILED', value: 2 },
+    ];
+    render(<PieChart width={600} height={400} data={{ categoryLabel: 'Result', valueLabel: 'Runs', slices }} label="Runs" />);
+    expect(screen.getByRole('img', { name: /^PASSED, Runs: 12/ })).toHaveAttribute('fill', RESULT_COLOURS.PASSED);
+    expect(screen.getByRole('img', { name: /^FAILED, Runs: 2/ })).toHaveAttribute('fill', RESULT_COLOURS.FAILED);
   });
 });

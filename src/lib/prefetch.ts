@@ -1,3 +1,5 @@
+import { whenIdle } from './idle';
+
 /** The meta element the build writes into index.html: the signed-in app's files as absolute paths, space-separated. */
 export const PREFETCH_META_NAME = 'studio-prefetch';
 
@@ -14,7 +16,6 @@ export function prefetchSignedInApp(): void {
   const connection = (navigator as Navigator & { connection?: { saveData?: boolean } }).connection;
   if (navigator.serviceWorker?.controller || connection?.saveData) return;
   const files = document.querySelector<HTMLMetaElement>(`meta[name="${PREFETCH_META_NAME}"]`)?.content.split(/\s+/).filter(Boolean) ?? [];
-  const whenIdle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1));
   whenIdle(() => {
     for (const file of files) {
       const link = document.createElement('link');

@@ -47,7 +47,13 @@ describe('time frame presets', () => {
 
   it('default to Yesterday to present', () => {
     expect(defaultTimeFrame(at('2026-03-10T12:00:00Z'))).toEqual({ type: 'previous_1_days', name: 'Yesterday', fromDate: '2026-03-09', toDate: '2026-03-10' });
-    expect(timeFrameText(defaultTimeFrame(at('2026-03-10T12:00:00Z')))).toBe('2026/03/09 - present');
+  });
+
+  it("say what Yesterday holds beside its dates (yesterday and today so far), and the other presets' dates to present", () => {
+    const now = at('2026-11-27T09:00:00Z');
+    expect(timeFrameText(defaultTimeFrame(now))).toBe('Yesterday and today so far: 2026/11/26 - present');
+    expect(timeFrameRange(defaultTimeFrame(now))).toEqual({ startDate: at('2026-11-26T00:00:00Z'), endDate: at('2026-11-27T23:59:59.999Z') });
+    expect(timeFrameText(makeTimeFrame('previous_7_days', now))).toBe('2026/11/20 - present');
   });
 
   it('are worked out again from today; a custom frame keeps its dates', () => {

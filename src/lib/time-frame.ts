@@ -92,11 +92,19 @@ export function selectorDate(date: string): string {
 }
 
 /**
+ * What the Yesterday preset covers, said beside its dates. §4 makes the default 'previous_1_days (Yesterday) to present'
+ * (in UTC days): yesterday and today so far, so a wall display and a report made today show today's runs. Its dates
+ * alone, 'yyyy/MM/dd - present', read as if 'Yesterday' ignored its own name.
+ */
+export const YESTERDAY_TO_PRESENT = 'Yesterday and today so far';
+
+/**
  * The text that says what a frame covers: 'yyyy/MM/dd - yyyy/MM/dd' for a custom frame, 'yyyy/MM/dd - present' for a
- * preset, and §2's 'From report start til report end' when a bound is missing.
+ * preset (Yesterday's named for what it holds), and §2's 'From report start til report end' when a bound is missing.
  */
 export function timeFrameText(frame: TimeFrame): string {
   if (frame.fromDate === null || frame.toDate === null) return DASHBOARD_MESSAGES.oneBound;
-  const end = frame.type === 'custom' ? selectorDate(frame.toDate) : PRESENT;
-  return `${selectorDate(frame.fromDate)} - ${end}`;
+  if (frame.type === 'custom') return `${selectorDate(frame.fromDate)} - ${selectorDate(frame.toDate)}`;
+  const dates = `${selectorDate(frame.fromDate)} - ${PRESENT}`;
+  return frame.type === 'previous_1_days' ? `${YESTERDAY_TO_PRESENT}: ${dates}` : dates;
 }

@@ -1,10 +1,10 @@
 import 'fake-indexeddb/auto';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configQueryOptions } from '../lib/config';
 import { clearSession, setSession } from '../lib/session';
 import { offlineKeys } from './offline-keys';
-import { createIdbPersister, persistQueryCache, type QueryCachePersistence } from './query-persistence';
+import { createIdbPersister, persistQueryCache, QUERY_CACHE_WRITE_IDLE_TIMEOUT_MS, type QueryCachePersistence } from './query-persistence';
 
 describe('query cache persistence', () => {
   const running: QueryCachePersistence[] = [];
@@ -57,6 +57,27 @@ describe('query cache persistence', () => {
       ['devices', 'list'],
       ['image-filters', 'list'],
     ]);
+  });
+
+  it('writes fetched data only once the page is idle after the write delay, so the clone never lands between data and its charts', async () => {
+    setSession({ token: 't', refreshToken: 'r', userId: 'u' });
+    const idleCallbacks: { callback: () => void; timeout: number | undefined }[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void, options?: { timeout?: number }) => idleCallbacks.push({ callback, timeout: options?.timeout }));
+    try {
+      const dbName = 'cache-write-when-idle';
+      const queryClient = new QueryClient();
+      await start(queryClient, createIdbPersister({ dbName, writeDelayMs: 10 })).restored;
+      const storedKeys = async () => (await createIdbPersister({ dbName }).restoreClient())?.clientState.queries.map((query) => query.queryKey);
+
+      await queryClient.fetchQuery({ queryKey: ['dashboard', 'datasets'], queryFn: () => ({ results: [[1, 2, 3]] }) });
+      await vi.waitFor(() => expect(idleCallbacks).toHaveLength(1));
+      expect(idleCallbacks[0]?.timeout).toBe(QUERY_CACHE_WRITE_IDLE_TIMEOUT_MS);
+      expect(await storedKeys()).toBeUndefined();
+      idleCallbacks[0]?.callback();
+      await expect.poll(storedKeys).toEqual([['dashboard', 'datasets']]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("stores neither the offline queues' views (their items hold file Blobs), the runtime config, nor queries without data", async () => {

@@ -2,6 +2,7 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { persistQueryClient, type PersistedClient, type PersistQueryClientOptions, type Persister } from '@tanstack/react-query-persist-client';
 import { openDB, type IDBPDatabase } from 'idb';
 import { configQueryOptions } from '../lib/config';
+import { whenIdle } from '../lib/idle';
 import { getSession, subscribeSession } from '../lib/session';
 import { QUERY_CACHE_MAX_AGE_MS } from './constants';
 import { offlineKeys } from './offline-keys';
@@ -11,6 +12,12 @@ const STORE = 'clients';
 const CLIENT_KEY = 'react-query';
 /** Writes are coalesced: a poll every 5 s must not rewrite the whole cache on every change. */
 export const QUERY_CACHE_WRITE_DELAY_MS = 1_000;
+/**
+ * After the delay the write waits for an idle moment, this long at most: storing the cache clones every query's data (a
+ * report over a year holds hundreds of kilobytes of datasets), which must not land between a dataset's arrival and its
+ * charts.
+ */
+export const QUERY_CACHE_WRITE_IDLE_TIMEOUT_MS = 5_000;
 
 /** A React Query persister on IndexedDB (idb): structured clone, no JSON size limit like localStorage's. */
 export function createIdbPersister({ dbName = QUERY_CACHE_DB_NAME, writeDelayMs = QUERY_CACHE_WRITE_DELAY_MS } = {}): Persister & { flush(): Promise<void> } {
@@ -30,7 +37,7 @@ export function createIdbPersister({ dbName = QUERY_CACHE_DB_NAME, writeDelayMs 
   return {
     persistClient(client) {
       latest = client;
-      timer ??= setTimeout(() => void flush(), writeDelayMs);
+      timer ??= setTimeout(() => whenIdle(() => void flush(), QUERY_CACHE_WRITE_IDLE_TIMEOUT_MS), writeDelayMs);
     },
     async restoreClient() {
       return (await (await open()).get(STORE, CLIENT_KEY)) as PersistedClient | undefined;

@@ -45,6 +45,12 @@ describe('TimeFrameSelector', () => {
     expect(screen.queryByRole('button', { name: / From$/ })).not.toBeInTheDocument();
   });
 
+  it('says that Yesterday, the default, holds yesterday and today so far', () => {
+    renderSelector(makeTimeFrame('previous_1_days'));
+    const { fromDate } = presetDates('previous_1_days');
+    expect(within(group()).getByText(`Yesterday and today so far: ${fromDate.replaceAll('-', '/')} - present`)).toBeInTheDocument();
+  });
+
   it('Custom keeps the shown dates in yyyy/MM/dd pickers, and a picked day changes the frame', async () => {
     const { changes, user } = renderSelector(makeTimeFrame('previous_7_days', Date.parse('2024-03-05T10:00:00Z')));
     await user.click(within(group()).getByRole('button', { name: /Time frame/ }));

@@ -4,9 +4,12 @@
  * each chart type over both breakdowns on a custom frame of the last 365 days. Prints `dashboard-render-12x365-ms`, the
  * median over ROUNDS page loads of the time from the last dataset answer's arrival to the first animation frame in which
  * all 12 charts are in the DOM with their marks (parsing, shaping and rendering; the frame's paint follows at once).
+ * Beside it `dashboard-render-12x365-cpu-ms`, the median main-thread CPU time of the same window (the tasks' thread time
+ * in a Chromium trace): on a shared machine the wall time is mostly the page waiting for a core, the CPU time is not.
  * Run alone with `node --import tsx tests/bench/dashboard-render.ts` after `npm run build`.
  */
 import { pathToFileURL } from 'node:url';
+import type { CDPSession } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { DateTime } from 'luxon';
 import type { ReportDraft, ReportElement } from '../../src/shared/contracts/dashboards';
@@ -18,7 +21,8 @@ import { signIn } from '../e2e/pages';
 import { median, printFigure } from './figures';
 import { RUN_COLUMN_NAMES, templateRun } from './search';
 
-export const DASHBOARD_RENDER_BUDGET_MS = 300;
+/** Issue 27: on an idle machine (it was 300 ms until then). */
+export const DASHBOARD_RENDER_BUDGET_MS = 150;
 const DAYS = 365;
 const RUNS_PER_DAY = 3;
 const STEPS_PER_RUN = 4;
@@ -100,6 +104,9 @@ async function saveReport(api: PlatformApi, report: ReportDraft): Promise<string
   return answer.data.id;
 }
 
+const DRAWN_MARK = 'bench-charts-drawn';
+const DATASET_URL = /\/dashboard\/feed\/datasets\/|\/botanalytics\//;
+
 /**
  * Set before the page's scripts run: watches every animation frame until all charts are drawn and keeps that frame's
  * time. No named functions inside: tsx would wrap them in a helper the page does not have.
@@ -109,39 +116,92 @@ const WATCH_CHARTS = `(() => {
   const tick = () => {
     const views = document.querySelectorAll('.chart-view');
     const drawn = [...views].filter((view) => view.querySelector('svg [tabindex], table tbody tr'));
-    if (views.length === ${ELEMENTS} && drawn.length === ${ELEMENTS}) { window.__chartsDrawnAt = performance.now(); return; }
+    if (views.length === ${ELEMENTS} && drawn.length === ${ELEMENTS}) { window.__chartsDrawnAt = performance.now(); performance.mark('${DRAWN_MARK}'); return; }
     requestAnimationFrame(tick);
   };
   requestAnimationFrame(tick);
-})();`;;
+})();`;
 
-export async function runDashboardRenderBench(): Promise<number> {
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: { data?: { requestId?: string; url?: string } };
+}
+
+/** Chromium's trace of the page: its tasks with their thread time, the dataset requests, and the drawn mark. */
+async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  await cdp.send('Tracing.start', { categories: 'devtools.timeline,disabled-by-default-devtools.timeline,blink.user_timing', transferMode: 'ReportEvents' });
+  return async () => {
+    const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+    await cdp.send('Tracing.end');
+    await complete;
+    return events;
+  };
+}
+
+/** Main-thread CPU time of the tasks run from the last dataset answer's end to the frame with every chart drawn. */
+function windowCpuMs(events: readonly TraceEvent[]): number {
+  const drawn = events.find((event) => event.name === DRAWN_MARK);
+  const datasetRequests = new Set(
+    events.filter((event) => event.name === 'ResourceSendRequest' && DATASET_URL.test(event.args?.data?.url ?? '')).map((event) => event.args?.data?.requestId),
+  );
+  const finishes = events.filter((event) => event.name === 'ResourceFinish' && datasetRequests.has(event.args?.data?.requestId)).map((event) => event.ts);
+  if (!drawn || finishes.length < 2) throw new Error(`The trace lacks the drawn mark or the dataset answers (${finishes.length})`);
+  const from = Math.max(...finishes);
+  const tasks = events.filter(
+    (event) => event.pid === drawn.pid && event.tid === drawn.tid && event.ph === 'X' && event.name === 'RunTask' && event.ts + (event.dur ?? 0) >= from && event.ts <= drawn.ts,
+  );
+  return tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 1000;
+}
+
+export interface DashboardRenderFigures {
+  /** Median wall time, last dataset answer to all charts drawn. */
+  renderMs: number;
+  /** Median main-thread CPU time of the same window. */
+  cpuMs: number;
+}
+
+export async function runDashboardRenderBench(): Promise<DashboardRenderFigures> {
   const platform = await startPlatform({ env: { BROWSER_POOL_SIZE: '0' } });
   const browser = await launchBrowser();
   try {
     fillYearOfRuns(platform.dataDir, (await templateRun(platform)).runId);
     const reportId = await saveReport(await PlatformApi.signIn(platform.baseUrl, platform.admin), yearReport());
     const times: number[] = [];
+    const cpuTimes: number[] = [];
     // A fresh browser profile each round: a second visit draws from the datasets kept offline, not from the network.
     for (let round = 0; round < ROUNDS; round += 1) {
       const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1600, height: 1000 } });
       await context.addInitScript(WATCH_CHARTS);
       const page = await context.newPage();
       await signIn(page, platform.baseUrl, platform.admin);
+      const stopTrace = await startTrace(await context.newCDPSession(page));
       await page.goto(`${platform.baseUrl}/studio/dashboards/${reportId}`);
       await page.waitForFunction(() => '__chartsDrawnAt' in window, undefined, { timeout: 60_000 });
-      const { drawnAt, feedEnds } = await page.evaluate(() => ({
-        drawnAt: (window as unknown as { __chartsDrawnAt: number }).__chartsDrawnAt,
-        feedEnds: performance
-          .getEntriesByType('resource')
-          .filter((entry) => entry.name.includes('/dashboard/feed/datasets/') || entry.name.includes('/botanalytics/'))
-          .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
-      }));
+      const { drawnAt, feedEnds } = await page.evaluate((datasetUrl) => {
+        const isDataset = new RegExp(datasetUrl);
+        return {
+          drawnAt: (window as unknown as { __chartsDrawnAt: number }).__chartsDrawnAt,
+          feedEnds: performance
+            .getEntriesByType('resource')
+            .filter((entry) => isDataset.test(entry.name))
+            .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+        };
+      }, DATASET_URL.source);
+      const events = await stopTrace();
       await context.close();
       if (feedEnds.length < 2) throw new Error(`The report read ${feedEnds.length} dataset(s): both breakdowns were expected`);
       times.push(drawnAt - Math.max(...feedEnds));
+      cpuTimes.push(windowCpuMs(events));
     }
-    return median(times);
+    return { renderMs: median(times), cpuMs: median(cpuTimes) };
   } finally {
     await browser.close();
     await platform.stop();
@@ -149,8 +209,9 @@ export async function runDashboardRenderBench(): Promise<number> {
 }
 
 export async function printDashboardRenderBench(): Promise<number> {
-  const renderMs = await runDashboardRenderBench();
+  const { renderMs, cpuMs } = await runDashboardRenderBench();
   printFigure('dashboard-render-12x365-ms', renderMs, 'ms');
+  printFigure('dashboard-render-12x365-cpu-ms', cpuMs, 'ms');
   return renderMs;
 }
 

@@ -86,7 +86,12 @@ describe.skipIf(chromiumMissing)('dashboards in Chromium against the real server
     expect(bars).toEqual(stepCounts);
     const pie = await tableOf(published, 'Runs by result');
     expect(new Map(pie.slice(1).map(([name = '', value = '']) => [name, Number(value)]))).toEqual(runResults);
-    await published.setViewportSize({ width: 1400, height: 1100 });
+    await published.setViewportSize({ width: 1440, height: 900 });
     await screenshot(published, 'dashboard-published');
+
+    // Publish's window has no history: the view leads back to the report list itself.
+    await published.getByRole('navigation', { name: 'Dashboards' }).getByRole('link', { name: /All dashboards/ }).click();
+    await published.waitForURL('**/studio/dashboards');
+    await published.getByRole('link', { name: 'View Release health' }).waitFor();
   });
 });

@@ -57,10 +57,12 @@ function utcDayStart(date: string): number | null {
  * The frame's UTC day bounds (§4). A frame without both dates (a report still being set up) spans the data's first to
  * last day instead; no dates and no data give null.
  */
-export function frameBounds(frame: FrameDates | null, times: readonly number[]): FrameBounds | null {
+export function frameBounds(frame: FrameDates | null, timesOf: () => readonly number[]): FrameBounds | null {
   const from = frame?.fromDate ? utcDayStart(frame.fromDate) : null;
   const to = frame?.toDate ? utcDayStart(frame.toDate) : null;
   if (from !== null && to !== null) return { fromMs: from, toMs: to + DAY_MS - 1 };
+  // Only a frame missing a date reads the rows' times.
+  const times = timesOf();
   if (times.length === 0) return null;
   let min = Infinity;
   let max = -Infinity;

@@ -142,7 +142,11 @@ export function categoryColumn(dataset: Dataset, name: string): CategoryColumn {
 export function numericColumn(dataset: Dataset, name: string): Float64Array {
   const columns = columnsOf(dataset);
   const cells = columns.byName.get(name);
-  return cached(columns.numbers, name, () => Float64Array.from({ length: datasetRowCount(dataset) }, (_, row) => numericValue(cells?.[row])));
+  return cached(columns.numbers, name, () => {
+    const numbers = new Float64Array(datasetRowCount(dataset));
+    if (cells) for (let row = 0; row < numbers.length; row++) numbers[row] = numericValue(cells[row]);
+    return numbers;
+  });
 }
 
 /** The indices of the rows the breakdown's filters keep (filterRows' rule), in dataset order. */
@@ -158,7 +162,12 @@ export function filteredRowIndices(dataset: Dataset, config: DataBreakdownConfig
   const indices = new Int32Array(count);
   let kept = 0;
   for (let row = 0; row < count; row++) {
-    if (filters.every(({ codes, keeps }) => keeps[codes[row] ?? 0])) indices[kept++] = row;
+    let keep = true;
+    for (let filter = 0; keep && filter < filters.length; filter++) {
+      const { codes, keeps } = filters[filter] as (typeof filters)[number];
+      keep = keeps[codes[row] ?? 0] === true;
+    }
+    if (keep) indices[kept++] = row;
   }
   return indices.subarray(0, kept);
 }

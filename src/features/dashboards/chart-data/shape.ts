@@ -64,13 +64,14 @@ function framedRows({ breakdown, dataset, timeFrame }: ChartInput): FramedRows {
   const timeAttribute = timeAttributeOf(dataset.attributes);
   const filtered = filteredRowIndices(dataset, breakdown.config);
   const allTimes = timeAttribute ? numericColumn(dataset, timeAttribute.name) : null;
-  const bounds = allTimes ? frameBounds(timeFrame, Array.from(filtered, (row) => allTimes[row] ?? 0)) : null;
+  const bounds = allTimes ? frameBounds(timeFrame, () => Array.from(filtered, (row) => allTimes[row] ?? 0)) : null;
   const buckets = bounds ? timeBuckets(bounds) : null;
   const rows = new Int32Array(filtered.length);
   const times = new Float64Array(filtered.length);
   const bucketOf = new Int32Array(filtered.length);
   let count = 0;
-  for (const row of filtered) {
+  for (let index = 0; index < filtered.length; index++) {
+    const row = filtered[index] ?? 0;
     const time = allTimes?.[row] ?? 0;
     if (bounds && (time < bounds.fromMs || time > bounds.toMs)) continue;
     rows[count] = row;
@@ -128,7 +129,9 @@ const PAIR_TABLE_MAX = 1 << 20;
 
 /** A bucket per framed row as a key part; -1 (outside every bucket) is a code of its own. */
 function bucketPart(bucketOf: Int32Array, buckets: TimeBuckets): KeyPart {
-  return { codes: bucketOf.map((bucket) => bucket + 1), size: buckets.keys.length + 1 };
+  const codes = new Int32Array(bucketOf.length);
+  for (let index = 0; index < codes.length; index++) codes[index] = (bucketOf[index] ?? -1) + 1;
+  return { codes, size: buckets.keys.length + 1 };
 }
 
 /**

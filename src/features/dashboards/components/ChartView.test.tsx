@@ -5,7 +5,7 @@ import { makeReportElement } from '../../../../tests/msw/dashboards';
 import { NO_DATA_MESSAGE } from '../../../charts/constants';
 import type { ChartConfig, ReportElement } from '../../../shared/contracts/dashboards';
 import { analyticsDataset, analyticsRun } from '../chart-data/analytics-rows.fixture';
-import { ChartView } from './ChartView';
+import { CHART_LOADING_LABEL, ChartView } from './ChartView';
 
 const frame = { fromDate: '2026-11-16', toDate: '2026-11-18' };
 const dataset = analyticsDataset([
@@ -95,6 +95,18 @@ describe('ChartView', () => {
     expect(screen.getByRole('group', { name: 'Runs' })).toHaveAttribute('width', '900');
     act(() => FakeResizeObserver.instances.at(-1)?.resize(420));
     expect(screen.getByRole('group', { name: 'Runs' })).toHaveAttribute('width', '420');
+  });
+
+  it('reads its width while the data loads, then draws the data once at that width without reading it again', () => {
+    const measure = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({ width: 700.4 } as DOMRect);
+    const barChart = element({ type: 'barGraph' });
+    const { rerender } = render(<ChartView element={barChart} dataset={undefined} timeFrame={frame} />);
+    expect(screen.getByRole('progressbar', { name: CHART_LOADING_LABEL })).toBeInTheDocument();
+    expect(measure).toHaveBeenCalledTimes(1);
+    rerender(<ChartView element={barChart} dataset={dataset} timeFrame={frame} />);
+    expect(screen.getByRole('group', { name: 'Runs' })).toHaveAttribute('width', '700');
+    expect(measure).toHaveBeenCalledTimes(1);
+    measure.mockRestore();
   });
 
   it('says there is no data for a frame without runs', () => {

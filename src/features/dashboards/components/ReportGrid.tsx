@@ -1,9 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
-import { CHART_TYPE_LABELS, type DataBreakdown, type Dataset, type ElementSize, type ReportElement, type ReportSettings } from '../../../shared/contracts/dashboards';
+import { type DataBreakdown, type Dataset, type ElementSize, type ReportElement, type ReportSettings } from '../../../shared/contracts/dashboards';
 import { errorText } from '../../../lib/error-messages';
-import { Spinner } from '../../../ui/ProgressBar';
 import { datasetQuery } from '../api/datasets';
 import { isTimeFrameValid } from '../../../lib/time-frame';
+import { elementTitle } from '../chart-data/element-title';
 import { ChartView } from './ChartView';
 import './ReportGrid.css';
 
@@ -17,7 +17,6 @@ export interface ReportGridProps {
 export const REPORT_GRID_TEXT = {
   noElements: 'This report has no elements yet.',
   pickDates: 'Pick both a from and a to date to see the data.',
-  loading: 'Loading the data',
 } as const;
 
 /** Grid columns an element spans out of four: its size fraction of the report's width (§3). */
@@ -39,7 +38,7 @@ export function ReportGrid({ elements, orgId, settings }: ReportGridProps) {
   return (
     <ul className="report-grid" aria-label="Report elements">
       {elements.map((element) => {
-        const title = element.title || CHART_TYPE_LABELS[element.chart.type];
+        const title = elementTitle(element);
         const dataset = datasets.get(element.dataBreakdown);
         return (
           <li key={element.id} className={`report-grid__element report-grid__element--span-${COLUMNS[element.size]}`}>
@@ -47,14 +46,12 @@ export function ReportGrid({ elements, orgId, settings }: ReportGridProps) {
               <h3 className="report-grid__title">{title}</h3>
               {!canRead ? (
                 <p className="report-grid__note">{REPORT_GRID_TEXT.pickDates}</p>
-              ) : dataset?.data ? (
-                <ChartView element={element} dataset={dataset.data} timeFrame={settings.timeFrame} />
-              ) : dataset?.error ? (
+              ) : dataset?.error && !dataset.data ? (
                 <p className="report-grid__note report-grid__note--error" role="alert">
                   {errorText(dataset.error)}
                 </p>
               ) : (
-                <Spinner label={REPORT_GRID_TEXT.loading} />
+                <ChartView element={element} dataset={dataset?.data} timeFrame={settings.timeFrame} />
               )}
             </article>
           </li>

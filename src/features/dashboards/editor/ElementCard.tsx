@@ -2,7 +2,7 @@ import { ELEMENT_SIZES, type ElementSize, type ReportElement, type ReportSetting
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { ElementChart } from './ElementChart';
-import { UNTITLED_ELEMENT } from './report-draft';
+import { elementTitle } from '../chart-data/element-title';
 
 export interface ElementCardProps {
   element: ReportElement;
@@ -22,11 +22,12 @@ export const sizeLabel = (size: ElementSize): string => `${size * 100}%`;
 
 /** One element of the report being edited, drawn as it will be published, with Edit, Delete, Duplicate and Resize. */
 export function ElementCard({ element, position, orgId, settings, onEdit, onDelete, onDuplicate, onResize, canDuplicate }: ElementCardProps) {
-  const name = `${element.title || UNTITLED_ELEMENT} (${position})`;
+  const title = elementTitle(element);
+  const name = `${title} (${position})`;
   return (
     <article className="report-editor__element" data-size={element.size} style={{ flexBasis: `calc(${sizeLabel(element.size)} - 1rem)` }} aria-label={name}>
       <header className="report-editor__element-header">
-        <h2>{element.title || UNTITLED_ELEMENT}</h2>
+        <h2>{title}</h2>
         <div className="report-editor__element-tools">
           <Button variant="ghost" onPress={onEdit} aria-label={`Edit ${name}`}>
             Edit

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReportElement, ReportSettings } from '../../../shared/contracts/dashboards';
-import { Spinner } from '../../../ui/ProgressBar';
 import { datasetQuery } from '../api/datasets';
 import { ChartView } from '../components/ChartView';
 import { REPORT_GRID_TEXT } from '../components/ReportGrid';
@@ -20,14 +19,11 @@ export function ElementChart({ element, orgId, settings, showRawData = false }: 
   const dataset = useQuery(datasetQuery(orgId, element.dataBreakdown, settings.testPlans, settings.timeFrame));
   // The query waits for both dates (§5): say so rather than spin.
   if (!isTimeFrameValid(settings.timeFrame)) return <p>{REPORT_GRID_TEXT.pickDates}</p>;
-  if (dataset.data) {
-    return (
-      <>
-        <ChartView element={element} dataset={dataset.data} timeFrame={settings.timeFrame} />
-        {showRawData && <RawDataTable dataset={dataset.data} config={element.dataBreakdownConfig} />}
-      </>
-    );
-  }
-  if (dataset.error) return <p role="alert">{dataset.error.message}</p>;
-  return <Spinner label={REPORT_GRID_TEXT.loading} />;
+  if (dataset.error && !dataset.data) return <p role="alert">{dataset.error.message}</p>;
+  return (
+    <>
+      <ChartView element={element} dataset={dataset.data} timeFrame={settings.timeFrame} />
+      {showRawData && dataset.data && <RawDataTable dataset={dataset.data} config={element.dataBreakdownConfig} />}
+    </>
+  );
 }

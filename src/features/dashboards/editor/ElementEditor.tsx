@@ -8,8 +8,12 @@ import { datasetQuery } from '../api/datasets';
 import { BreakdownConfigurator } from './BreakdownConfigurator';
 import { ChartConfigurator } from './ChartConfigurator';
 import { ElementChart } from './ElementChart';
-import { breakdownAttributes, UNTITLED_ELEMENT, withBreakdown } from './report-draft';
+import { automaticTitle, elementTitle } from '../chart-data/element-title';
+import { breakdownAttributes, withBreakdown } from './report-draft';
 
+export const ELEMENT_EDITOR_TEXT = {
+  titleHint: 'Left empty, the element is named after what it shows, as the placeholder says.',
+} as const;
 
 export interface ElementEditorProps {
   /** The element as it was when editing began (a new one for Add). */
@@ -35,11 +39,19 @@ export function ElementEditor({ element: initial, orgId, settings, isNew, onCanc
     <section className="report-editor__element-editor" aria-labelledby={headingId}>
       {/* The section's heading (h2 under the page's h1) comes before the Preview and attribute headings it holds. */}
       <h2 id={headingId} className="report-editor__element-editor-title">
-        {isNew ? 'New element' : `Edit ${initial.title || UNTITLED_ELEMENT}`}
+        {isNew ? 'New element' : `Edit ${elementTitle(initial)}`}
       </h2>
       <div className="report-editor__element-settings">
         {/* The button that opened the editor is gone: keyboard users start at the editor's first field. */}
-        <TextField label="Element title" placeholder={UNTITLED_ELEMENT} value={element.title} maxLength={200} onChange={(title) => setElement({ ...element, title })} autoFocus />
+        <TextField
+          label="Element title"
+          placeholder={automaticTitle(element)}
+          description={ELEMENT_EDITOR_TEXT.titleHint}
+          value={element.title}
+          maxLength={200}
+          onChange={(title) => setElement({ ...element, title })}
+          autoFocus
+        />
         <RadioGroup
           label="Breakdown"
           options={DATA_BREAKDOWNS.map((breakdown) => ({ id: breakdown, label: DATA_BREAKDOWN_LABELS[breakdown] }))}

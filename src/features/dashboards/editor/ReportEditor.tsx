@@ -14,7 +14,7 @@ import { isTimeFrameValid } from '../../../lib/time-frame';
 import { AddElementButtons } from './AddElementButtons';
 import { ElementCard } from './ElementCard';
 import { ElementEditor } from './ElementEditor';
-import { duplicateElement, isDraftChanged, newElement, removeElement, resizeElement, UNTITLED_ELEMENT, upsertElement } from './report-draft';
+import { duplicateElement, isDraftChanged, newElement, REPORT_TITLE_PLACEHOLDER, removeElement, resizeElement, upsertElement } from './report-draft';
 import { ReportSettingsPanel } from './ReportSettingsPanel';
 import './report-editor.css';
 
@@ -117,7 +117,7 @@ export function ReportEditor({ id: initialId, initial, orgId, newElementSize, on
       <header className="report-editor__header">
         <TextField
           label="Report title"
-          placeholder={UNTITLED_ELEMENT}
+          placeholder={REPORT_TITLE_PLACEHOLDER}
           value={draft.title}
           maxLength={REPORT_TITLE_MAX}
           errorMessage={titleError}

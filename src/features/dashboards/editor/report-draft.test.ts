@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_DATA_ATTRIBUTES, CAPTURED_DATA_ATTRIBUTES, datasetOfRows, reportElementSchema } from '../../../shared/contracts/dashboards';
+import { CAPTURED_DATA_ATTRIBUTES, datasetOfRows, reportElementSchema } from '../../../shared/contracts/dashboards';
 import { NOT_SET } from '../chart-data/dataset';
 import { makeReport } from '../../../../tests/msw/dashboards';
 import { blankDraft, draftOf, duplicateElement, filterValues, isDraftChanged, layoutSize, newElement, removeElement, resizeElement, upsertElement, withBreakdown } from './report-draft';
@@ -26,19 +26,31 @@ describe('report drafts', () => {
     expect(draftOf(custom, NOW).settings).toEqual(custom.settings);
   });
 
-  it('makes new elements the contract accepts: the chosen type and size, every captured attribute shown, nothing plotted', () => {
+  it('makes new elements the contract accepts: the chosen type and size, over Captured Data, counting rows', () => {
     const element = newElement('barGraph', 0.5);
     expect(reportElementSchema.parse(element)).toEqual(element);
-    expect(element).toMatchObject({ size: 0.5, dataBreakdown: 'capturedData', chart: { type: 'barGraph', plotAttrs: [], group: null, timeUnit: 'Seconds' } });
-    expect(element.dataBreakdownConfig.activeAttrs).toEqual(CAPTURED_DATA_ATTRIBUTES.map((attribute) => attribute.name));
+    expect(element).toMatchObject({ size: 0.5, dataBreakdown: 'capturedData', chart: { type: 'barGraph', plotAttrs: [], timeUnit: 'Seconds' } });
     expect(newElement('table', 1).id).not.toBe(element.id);
   });
 
-  it('starts a pie on the result alone, since every attribute shown would make a slice per row', () => {
-    expect(newElement('pieGraph', 1).dataBreakdownConfig.activeAttrs).toEqual(['result']);
-    expect(newElement('table', 1).dataBreakdownConfig.activeAttrs).toEqual(CAPTURED_DATA_ATTRIBUTES.map((attribute) => attribute.name));
+  it('starts each type on a few attributes that answer a first question, never on every one (a slice or column per row)', () => {
+    const shown = (type: Parameters<typeof newElement>[0]) => newElement(type, 1).dataBreakdownConfig.activeAttrs;
+    expect(shown('table')).toEqual(['collection', 'result', 'count', 'duration']);
+    expect(shown('historicalTable')).toEqual(['result', 'count']);
+    expect(shown('pieGraph')).toEqual(['result']);
+    for (const type of ['barGraph', 'barGraphHorizontal', 'lineGraph'] as const) {
+      expect(shown(type)).toEqual(['time', 'result', 'count']);
+      // A series per result, each in its result's colour.
+      expect(newElement(type, 1).chart.group).toBe('result');
+    }
+    expect(newElement('table', 1).chart.group).toBeNull();
+    expect(newElement('pieGraph', 1).chart.group).toBeNull();
+  });
+
+  it('keeps the starting attributes on Analytics Data, and falls back on the first filterable one without a result', () => {
     const pieOnAnalytics = withBreakdown(newElement('pieGraph', 1), 'analyticsData');
     expect(pieOnAnalytics.dataBreakdownConfig.activeAttrs).toEqual(['result']);
+    expect(withBreakdown(newElement('table', 1), 'analyticsData').dataBreakdownConfig.activeAttrs).toEqual(['collection', 'result', 'count', 'duration']);
     const withoutResult = datasetOfRows(CAPTURED_DATA_ATTRIBUTES.filter((attribute) => attribute.name !== 'result'), []);
     expect(withBreakdown(newElement('pieGraph', 1), 'analyticsData', withoutResult).dataBreakdownConfig.activeAttrs).toEqual(['collection']);
   });
@@ -60,7 +72,7 @@ describe('report drafts', () => {
       dataBreakdownConfig: { config: { result: ['FAILED'] }, activeAttrs: ['flow', 'duration'] },
     };
     const analytics = withBreakdown(configured, 'analyticsData');
-    expect(analytics.dataBreakdownConfig).toEqual({ config: {}, activeAttrs: ANALYTICS_DATA_ATTRIBUTES.map((attribute) => attribute.name) });
+    expect(analytics.dataBreakdownConfig).toEqual({ config: {}, activeAttrs: ['time', 'result', 'count'] });
     expect(analytics.chart).toMatchObject({ plotAttrs: ['duration'], group: null });
     expect(withBreakdown(configured, 'capturedData')).toBe(configured);
   });

@@ -13,10 +13,14 @@ import {
   type ReportElement,
 } from '../../../shared/contracts/dashboards';
 import { categoryColumn } from '../chart-data/dataset';
+import { takesGrouping } from '../chart-data/rules';
 import { currentTimeFrame, defaultTimeFrame } from '../../../lib/time-frame';
 
-/** Part 3 §2: the title placeholder; an element with no title is shown under it too. */
-export const UNTITLED_ELEMENT = 'Untitled Element';
+/**
+ * The report title's placeholder: an example of a title that says what the report is for. §2's 'Untitled Element' told
+ * a new user nothing, and it is no element's name (docs/decisions.md).
+ */
+export const REPORT_TITLE_PLACEHOLDER = 'e.g. Release health, last 7 days';
 
 /** The breakdown a new element starts on: per-step data answers most questions about runs. */
 export const DEFAULT_BREAKDOWN: DataBreakdown = 'capturedData';
@@ -51,25 +55,49 @@ export function breakdownAttributes(breakdown: DataBreakdown, dataset?: Dataset)
 const newElementId = (): string => crypto.randomUUID();
 
 /**
- * The attributes a new element shows. A table shows every column. A pie names a slice per combination of its shown
- * attributes, so with all of them it would draw a slice per row: it starts on the result alone (runs or steps by
- * result), or on the first filterable attribute of a dataset without one.
+ * What a new element shows, per chart type: every attribute ticked made a table of a dozen columns and a pie of a slice
+ * per row. Tables count (and time) steps or runs by collection and result, a historical table counts them by result
+ * day by day, a pie slices them by result; bars and lines are drawn from the date and the result, which their raw data
+ * table shows with the count.
+ */
+const STARTING_ATTRIBUTES: Readonly<Record<ChartType, readonly string[]>> = {
+  table: ['collection', 'result', 'count', 'duration'],
+  historicalTable: ['result', 'count'],
+  pieGraph: ['result'],
+  barGraph: ['time', 'result', 'count'],
+  barGraphHorizontal: ['time', 'result', 'count'],
+  lineGraph: ['time', 'result', 'count'],
+};
+
+/** The grouping a new bar or line chart starts with: a series per result, each in its result's colour. */
+const STARTING_GROUP = 'result';
+
+/**
+ * The attributes a new element of the type shows, of those the breakdown has. A dataset with none of them (another
+ * source) starts on its first filterable attribute, or on every attribute when it has none.
  */
 export function startingAttributes(type: ChartType, attributes: readonly DatasetAttribute[]): string[] {
-  if (type !== 'pieGraph') return attributes.map((attribute) => attribute.name);
-  const slices = attributes.find((attribute) => attribute.name === 'result') ?? attributes.find((attribute) => attribute.filterable);
-  return slices ? [slices.name] : attributes.map((attribute) => attribute.name);
+  const names = new Set(attributes.map((attribute) => attribute.name));
+  const starting = STARTING_ATTRIBUTES[type].filter((name) => names.has(name));
+  if (starting.some((name) => attributes.some((attribute) => attribute.name === name && !attribute.isValue))) return starting;
+  const first = attributes.find((attribute) => attribute.filterable);
+  return first ? [first.name] : attributes.map((attribute) => attribute.name);
 }
 
-/** A new element of a chart type over the default breakdown, with the attributes its type starts with. */
+/** The grouping a new element of the type starts with, when the type takes one and the breakdown has the result. */
+function startingGroup(type: ChartType, attributes: readonly DatasetAttribute[]): string | null {
+  return takesGrouping(type) && attributes.some((attribute) => attribute.name === STARTING_GROUP) ? STARTING_GROUP : null;
+}
+
+/** A new element of a chart type over the default breakdown, with the attributes and grouping its type starts with. */
 export function newElement(type: ChartType, size: ElementSize): ReportElement {
   const attributes = breakdownAttributes(DEFAULT_BREAKDOWN);
   return {
     id: newElementId(),
     title: '',
     size,
-    // No plot attribute yet: a chart then counts its rows, so the preview shows something before the user picks.
-    chart: { type, plotAttrs: [], group: null, timeUnit: DEFAULT_TIME_UNIT },
+    // No plot attribute: a chart then counts its rows (steps or runs), what a new report is usually asked first.
+    chart: { type, plotAttrs: [], group: startingGroup(type, attributes), timeUnit: DEFAULT_TIME_UNIT },
     dataBreakdown: DEFAULT_BREAKDOWN,
     dataBreakdownConfig: { config: {}, activeAttrs: startingAttributes(type, attributes) },
   };

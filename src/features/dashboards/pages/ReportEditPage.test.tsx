@@ -12,6 +12,8 @@ import { UNAVAILABLE_MEDIA_ATTRIBUTES, UNAVAILABLE_MEDIA_REASON, type DatasetRow
 import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
 import { REPORT_GRID_TEXT } from '../components/ReportGrid';
+import { ELEMENT_EDITOR_TEXT } from '../editor/ElementEditor';
+import { REPORT_TITLE_PLACEHOLDER } from '../editor/report-draft';
 import { SETTINGS_LOCKED_TEXT } from '../editor/ReportSettingsPanel';
 import { ReportEditPage } from './ReportEditPage';
 
@@ -66,11 +68,10 @@ const sentDraft = (backend: ReturnType<typeof dashboardsBackend>): ReportDraft |
 
 afterEach(() => vi.restoreAllMocks());
 
-// Each test drives the whole editor through many dialogs: 10 s apiece under a loaded parallel run, near the 15 s default.
 describe('ReportEditPage', () => {
-  it("starts a blank report with the 'Untitled Element' placeholder, the settings and the add-element buttons", async () => {
+  it('starts a blank report with an example title as placeholder, the settings and the add-element buttons', async () => {
     renderPage(null);
-    expect(screen.getByRole('textbox', { name: 'Report title' })).toHaveAttribute('placeholder', 'Untitled Element');
+    expect(screen.getByRole('textbox', { name: 'Report title' })).toHaveAttribute('placeholder', REPORT_TITLE_PLACEHOLDER);
     expect(screen.getByRole('group', { name: 'Report settings' })).toBeInTheDocument();
     expect(within(addGroup() as HTMLElement).getAllByRole('button').map((button) => button.textContent)).toEqual([
       'Table',
@@ -101,13 +102,30 @@ describe('ReportEditPage', () => {
     expect(await within(editor).findByRole('button', { name: /Raw Data Table \(1 rows\)/ })).toBeInTheDocument();
   });
 
+  it('offers what a new element shows as its title placeholder, and names an untitled element so', async () => {
+    const { user } = renderPage(null);
+    await user.click(await screen.findByRole('button', { name: 'Add Bar element' }));
+    const editor = await screen.findByRole('region', { name: 'New element' });
+    const title = within(editor).getByRole('textbox', { name: 'Element title' });
+    expect(title).toHaveAttribute('placeholder', 'Steps by Result over time');
+    expect(title).toHaveAccessibleDescription(ELEMENT_EDITOR_TEXT.titleHint);
+    await chooseOption(user, /Group by$/, 'Collection');
+    expect(title).toHaveAttribute('placeholder', 'Steps by Collection over time');
+    await user.click(within(editor).getByRole('button', { name: 'Save element' }));
+    const card = await screen.findByRole('article', { name: 'Steps by Collection over time (1)' });
+    expect(within(card).getByRole('heading', { name: 'Steps by Collection over time' })).toBeInTheDocument();
+  });
+
   it('reads Analytics Data from botanalytics once chosen, offering its attributes', async () => {
     const { user, backend } = renderPage(null);
     await user.click(screen.getByRole('button', { name: 'Add Line element' }));
     const editor = await screen.findByRole('region', { name: 'New element' });
     expect(within(editor).queryByRole('checkbox', { name: 'Triggered By' })).toBeNull();
     await user.click(within(editor).getByRole('radio', { name: 'Analytics Data' }));
-    expect(await within(editor).findByRole('checkbox', { name: 'Triggered By' })).toBeChecked();
+    expect(await within(editor).findByRole('checkbox', { name: 'Triggered By' })).not.toBeChecked();
+    // A line starts on the date and the result, counted, on either breakdown.
+    expect(within(editor).getByRole('checkbox', { name: 'Result' })).toBeChecked();
+    expect(within(editor).getByRole('checkbox', { name: 'Runs' })).toBeChecked();
     expect(within(editor).queryByRole('checkbox', { name: 'Step' })).toBeNull();
     await waitFor(() => expect(backend.state.datasetRequests.map((request) => request.breakdown)).toContain('analyticsData'));
   });

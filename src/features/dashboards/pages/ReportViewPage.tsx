@@ -4,12 +4,32 @@ import type { TimeFrame } from '../../../shared/contracts/dashboards';
 import { DATE_FORMATS, formatDate } from '../../../lib/dates';
 import { errorText } from '../../../lib/error-messages';
 import { userDetailsQueryOptions } from '../../../lib/user-details';
+import { hasPermission } from '../../../shared/permissions';
+import { Link } from '../../../ui/Link';
 import { Spinner } from '../../../ui/ProgressBar';
 import { reportQuery } from '../api/reports';
 import { ReportGrid } from '../components/ReportGrid';
 import { TimeFrameSelector } from '../../../ui/TimeFrameSelector';
 import { currentTimeFrame } from '../../../lib/time-frame';
+import { editReportPath } from './ReportListPage';
 import './ReportViewPage.css';
+
+/** Where the published view leads back to: Publish opens it in a new window, which has no history to go back through. */
+export const REPORT_LIST_PATH = '/dashboards';
+export const REPORT_VIEW_LINKS = { list: 'All dashboards', edit: 'Edit this report' } as const;
+
+/** The way out of the published view: the report list, and the report's edit screen for those who may edit. */
+function ReportViewNavigation({ editId }: { editId: string | null }) {
+  return (
+    <nav className="report-view__nav" aria-label="Dashboards">
+      <Link href={REPORT_LIST_PATH}>
+        <span aria-hidden="true">← </span>
+        {REPORT_VIEW_LINKS.list}
+      </Link>
+      {editId !== null && <Link href={editReportPath(editId)}>{REPORT_VIEW_LINKS.edit}</Link>}
+    </nav>
+  );
+}
 
 export interface ReportViewPageProps {
   id: string;
@@ -28,6 +48,7 @@ export function ReportViewPage({ id }: ReportViewPageProps) {
   if (report.isError) {
     return (
       <section className="page report-view">
+        <ReportViewNavigation editId={null} />
         <p className="report-view__error" role="alert">
           {errorText(report.error)}
         </p>
@@ -36,9 +57,11 @@ export function ReportViewPage({ id }: ReportViewPageProps) {
   }
   const { title, dateUpdated, settings, elements } = report.data;
   const timeFrame = viewedFrame ?? currentTimeFrame(settings.timeFrame);
+  const canEdit = hasPermission(user?.permissions.features, 'DASHBOARD_MANAGEMENT');
 
   return (
     <section className="page report-view" aria-labelledby="report-view-title">
+      <ReportViewNavigation editId={canEdit ? id : null} />
       <header className="report-view__header">
         <div>
           <h2 id="report-view-title" className="report-view__title">
