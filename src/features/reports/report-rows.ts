@@ -1,5 +1,5 @@
 import type { CsvColumn } from '../../lib/csv';
-import type { FileRef, RunDetails, StepDetail } from '../../shared/contracts/runs';
+import { stepNotes, type FileRef, type RunDetails, type StepDetail } from '../../shared/contracts/runs';
 
 /** One line of the flow detail table: a step of one loop of one flow. */
 export interface FlowDetailRow {
@@ -12,11 +12,6 @@ export interface FlowDetailRow {
   notes: string;
   images: FileRef[];
   attachments: FileRef[];
-}
-
-/** Notes are the step's error, else its validation result. */
-function stepNotes(step: StepDetail): string {
-  return step.errorDetail || step.validationResult;
 }
 
 export function flowDetailRows(details: RunDetails): FlowDetailRow[] {

@@ -136,6 +136,12 @@ export const stepDetailSchema = z.object({
 });
 export type StepDetail = z.infer<typeof stepDetailSchema>;
 
+/**
+ * What a report's Notes show for a step: its error (a failure says what was expected, found and where), else its
+ * validation result. The report modal, its CSV and the HTML report read the same.
+ */
+export const stepNotes = (step: Pick<StepDetail, 'errorDetail' | 'validationResult'>): string => step.errorDetail || step.validationResult;
+
 export const testCaseDetailSchema = z.object({
   testCaseId: z.string(),
   testCaseName: z.string(),
