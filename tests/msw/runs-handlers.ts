@@ -83,7 +83,7 @@ export function makeLastExecuted(overrides: Partial<LastExecuted> = {}): LastExe
     testStatus: 'FAILED',
     testStatusId: nextId('run'),
     timeCompleted: '2026-03-05T12:05:00.000Z',
-    failedCases: [{ testCaseName: 'Pay by card', testStepIdFailed: '3' }],
+    failedCases: [{ testCaseName: 'Pay by card', testStepIdFailed: 'd1bd3a60-5c1e-4d0b-9a57-0b6f3c2e9a11', testStepNameFailed: 'Enter the card number' }],
     totalTestCases: 3,
     passed: 2,
     failed: 1,

@@ -195,6 +195,9 @@ export function testCaseDetailsOf(rows: readonly StepResultRow[]): TestCaseDetai
   });
 }
 
+const failedStepOf = (testCase: TestCaseDetail): StepDetail | undefined =>
+  testCase.testCaseDetailByLoop.flatMap((loop) => loop.steps).find((step) => step.result === 'FAILED');
+
 export async function lastExecutedOf(db: Db, run: RunRow): Promise<LastExecuted> {
   const cases = testCaseDetailsOf(await listStepResults(db, run.status_id));
   const failedCases = cases.filter((testCase) => testCase.testCaseResult === 'FAILED');
@@ -203,7 +206,11 @@ export async function lastExecutedOf(db: Db, run: RunRow): Promise<LastExecuted>
     testStatus: run.state,
     testStatusId: run.status_id,
     timeCompleted: run.time_completed,
-    failedCases: failedCases.map((testCase) => ({ testCaseName: testCase.testCaseName, testStepIdFailed: testCase.failedTestStep ?? '' })),
+    failedCases: failedCases.map((testCase) => ({
+      testCaseName: testCase.testCaseName,
+      testStepIdFailed: testCase.failedTestStep ?? '',
+      testStepNameFailed: failedStepOf(testCase)?.stepName ?? '',
+    })),
     totalTestCases: cases.length,
     passed: cases.length - failedCases.length,
     failed: failedCases.length,

@@ -78,7 +78,8 @@ export const runningCollectionSchema = runProgressSchema.extend({
 });
 export type RunningCollection = z.infer<typeof runningCollectionSchema>;
 
-export const failedCaseSchema = z.object({ testCaseName: z.string(), testStepIdFailed: z.string() });
+/** A failed flow of the last run: the spec's testCaseName and testStepIdFailed, and the failed step's name to show. */
+export const failedCaseSchema = z.object({ testCaseName: z.string(), testStepIdFailed: z.string(), testStepNameFailed: z.string() });
 
 export const lastExecutedSchema = z.object({
   testSuiteName: z.string(),

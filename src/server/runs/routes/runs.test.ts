@@ -134,7 +134,7 @@ describe('runs in real Chromium', { timeout: 60_000 }, () => {
             testCaseId: 'wrong-assertion',
             steps: [
               { stepId: 'w1', action: 'open', value: `${pages.origin}/list` },
-              { stepId: 'w2', action: 'assertText', target: 'li', value: 'Three', timeoutMs: 300 },
+              { stepId: 'w2', stepName: 'The list shows Three', action: 'assertText', target: 'li', value: 'Three', timeoutMs: 300 },
               { stepId: 'w3', action: 'click', target: 'li' },
             ],
           },
@@ -192,9 +192,9 @@ describe('runs in real Chromium', { timeout: 60_000 }, () => {
       passed: 1,
       failed: 3,
       failedCases: [
-        { testCaseName: 'wrong-assertion', testStepIdFailed: 'w2' },
-        { testCaseName: 'missing-element', testStepIdFailed: 'm1' },
-        { testCaseName: 'broken-api', testStepIdFailed: 'h1' },
+        { testCaseName: 'wrong-assertion', testStepIdFailed: 'w2', testStepNameFailed: 'The list shows Three' },
+        { testCaseName: 'missing-element', testStepIdFailed: 'm1', testStepNameFailed: 'm1' },
+        { testCaseName: 'broken-api', testStepIdFailed: 'h1', testStepNameFailed: 'h1' },
       ],
     });
   });
