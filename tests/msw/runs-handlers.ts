@@ -119,6 +119,7 @@ export function makeRunDetails(overrides: Partial<RunDetails> = {}): RunDetails 
     displayDevices: 'Browser 1',
     scenario: null,
     triggeredBy: 'admin@studio.local',
+    triggeredByName: 'Studio Administrator',
     cancelledBy: null,
     timeSubmitted: '2026-03-05T12:00:00.000Z',
     timeStarted: '2026-03-05T12:00:01.000Z',

@@ -52,6 +52,7 @@ export function reportExportText(details: RunDetails): string {
     `Collection Id: ${details.collectionId}`,
     `Test Status: ${details.testStatus}`,
     `Resources: ${details.displayDevices}`,
+    `Triggered By: ${details.triggeredByName}`,
     `Passed Flows: ${details.progress.passedCases}`,
     `Failed Flows: ${details.progress.failedCases}`,
   ];

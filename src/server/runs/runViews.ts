@@ -11,6 +11,7 @@ import {
 } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
 import type { ResourcesTable } from '../db/schema';
+import { triggeredByNameOf, userNamesOf } from './displayNames';
 import { parallelsHint } from '../licenses/enforcement';
 import { listLogs, listStepResults, parseFileRefs, parseProgress, parseStringList, type RunRow, type StepResultRow } from './repository';
 
@@ -118,6 +119,8 @@ export const RUN_SUMMARY_COLUMNS = [
   'resource_ids',
   'hybrid_device_ids',
   'triggered_by',
+  'schedule_name',
+  'schedule_kind',
   'cancelled_by',
   'time_submitted',
   'time_started',
@@ -224,6 +227,7 @@ export async function runDetailsOf(db: Db, run: RunRow): Promise<RunDetails> {
   return {
     ...runSummaryOf(run),
     displayDevices: await displayDevicesOf(db, run),
+    triggeredByName: triggeredByNameOf(run, await userNamesOf(db, [run.triggered_by])),
     scenario: scenarioOfSnapshot.parse(JSON.parse(run.collection)).scenario ?? null,
     progress: parseProgress(run.progress),
     testCaseDetails: testCaseDetailsOf(await listStepResults(db, run.status_id)),

@@ -15,6 +15,15 @@ export const RUN_MESSAGES = {
   videoUnavailable: (reason: string) => `Video recording unavailable on this machine: ${reason}`,
 } as const;
 
+/**
+ * Who started a run, as run tables, reports, dashboards and their exports name it (docs/decisions.md, issue 27): a
+ * user by name, a run a schedule queued by its schedule, and a schedule's Run Now by both.
+ */
+export const TRIGGERED_BY_TEXT = {
+  schedule: (scheduleName: string) => `Schedule: ${scheduleName}`,
+  scheduleRunNow: (scheduleName: string, userName: string) => `Schedule: ${scheduleName} (Run Now by ${userName})`,
+} as const;
+
 /** Why a queued run waits with no resource in sight; it stays queued until one is there (nothing is dropped). */
 export const QUEUE_HINTS = {
   noneRegistered: (resources: string) => `No ${resources} resource is registered: the run waits in the queue until one is.`,
@@ -178,6 +187,8 @@ export type RunSummary = z.infer<typeof runSummarySchema>;
 export const runDetailsSchema = runSummarySchema.extend({
   /** Display names of `devices`, joined as the sidebar shows them. */
   displayDevices: z.string(),
+  /** Who started the run, by name (TRIGGERED_BY_TEXT for a schedule's runs); triggeredBy is the user's id. */
+  triggeredByName: z.string(),
   /** The collection's issue-tracker scenario when the run was triggered, or null. */
   scenario: z.string().nullable(),
   progress: runProgressSchema,

@@ -61,6 +61,8 @@ describe('CollectionReportModal', () => {
     expect(within(dialog).getByText('collection-1')).toBeInTheDocument();
     // Resources by display name, not by id.
     expect(within(dialog).getByText('Resources').nextSibling).toHaveTextContent(/^Browser 1$/);
+    // Who started the run, by name (a schedule's run names the schedule: the server words it).
+    expect(within(dialog).getByText('Triggered By').nextSibling).toHaveTextContent(/^Studio Administrator$/);
 
     const table = within(dialog).getByRole('grid', { name: 'Flow details' });
     const rows = within(table).getAllByRole('rowgroup').flatMap((group) => within(group).getAllByRole('row'));

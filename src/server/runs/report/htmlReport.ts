@@ -64,7 +64,7 @@ export async function renderRunReport(details: RunDetails, zone: string, artifac
     ['Status id', details.statusId],
     ['Status', details.testStatus],
     ['Resources', details.displayDevices || '-'],
-    ['Triggered by', details.triggeredBy],
+    ['Triggered by', details.triggeredByName],
     ['Submitted', formatTime(details.timeSubmitted, zone)],
     ['Started', formatTime(details.timeStarted, zone)],
     ['Completed', formatTime(details.timeCompleted, zone)],

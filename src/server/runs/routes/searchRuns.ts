@@ -13,7 +13,7 @@ import { jsonArrayIncludes, jsonTextField } from '../../db/dialect';
 import type { RunState } from '../../db/schema-runs';
 import { ApiError } from '../../http/apiError';
 import { fieldErrorsOf } from '../../http/validation';
-import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, tagNamesOf, userNamesOf } from '../displayNames';
+import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, tagNamesOf, triggeredByNameOf, userNamesOf } from '../displayNames';
 import type { RunRow } from '../repository';
 import { RUN_SUMMARY_COLUMNS, runDevices, runSummaryOf } from '../runViews';
 import type { Api } from '../../services';
@@ -80,7 +80,7 @@ async function historyRowsOf(db: Db, orgId: string, runs: readonly PageRow[]): P
   return runs.map((run) => ({
     ...runSummaryOf(run),
     versionTag: (run.version_id ? tagNames.get(run.version_id) : undefined) ?? null,
-    userTriggeredName: nameOf(userNames, run.triggered_by),
+    userTriggeredName: triggeredByNameOf(run, userNames),
     userCancelledName: run.cancelled_by === null ? null : nameOf(userNames, run.cancelled_by),
     deviceNames: namedDevices(runDevices(run), deviceNames),
     duration: durationOf(epochOf(run.time_started), epochOf(run.time_completed)),
