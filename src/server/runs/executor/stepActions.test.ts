@@ -37,11 +37,12 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('step failure messages in Chromium',
   let artifactsDir: string;
 
   beforeAll(async () => {
+    artifactsDir = mkdtempSync(join(tmpdir(), 'studio-step-actions-'));
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
     context = await browser.newContext();
     page = await context.newPage();
-    artifactsDir = mkdtempSync(join(tmpdir(), 'studio-step-actions-'));
-  });
+    // Starting Chromium on a loaded shared machine can outlast the default hook timeout (as in the Jira tests).
+  }, 60_000);
   afterAll(async () => {
     await browser.close();
     rmSync(artifactsDir, { recursive: true, force: true });
@@ -58,8 +59,9 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('step failure messages in Chromium',
     baseUrl: 'http://127.0.0.1:9',
   });
 
-  async function failureOf(action: StepAction, target: string, value = ''): Promise<StepFailure> {
-    const step: Step = { stepId: 's', stepName: 's', action, target, value, timeoutMs: 300 };
+  /** A step that waits (a missing or hidden element) waits its 300 ms; one that fails at once gets more, in case the machine is slow. */
+  async function failureOf(action: StepAction, target: string, value = '', timeoutMs = 300): Promise<StepFailure> {
+    const step: Step = { stepId: 's', stepName: 's', action, target, value, timeoutMs };
     const failure = await performStep(step, env()).then(
       () => undefined,
       (error: unknown) => error,
@@ -106,6 +108,6 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('step failure messages in Chromium',
     expect((await failureOf('click', '#off')).message).toBe('Could not click "#off"; found it disabled (waited 300 ms)');
     expect((await failureOf('type', '#ro', 'x')).message).toBe('Could not type into "#ro"; found it read-only (waited 300 ms)');
     expect((await failureOf('click', '.folded')).message).toBe('Could not click ".folded"; found 2 matching elements, the first hidden (waited 300 ms)');
-    expect((await failureOf('check', 'h1')).message).toBe('Could not check "h1": Not a checkbox or radio button');
+    expect((await failureOf('check', 'h1', '', 10_000)).message).toBe('Could not check "h1": Not a checkbox or radio button');
   });
 });

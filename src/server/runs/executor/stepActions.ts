@@ -162,13 +162,16 @@ async function assertEventually(
   );
 }
 
-/** The text of the first element `target` matches, or null when none does. */
+/**
+ * The text of the first element `target` matches, or null when none does. The count and the text are read together in
+ * one call that does not wait, so a slow page or machine delays the reading but never turns it into an empty text.
+ */
 async function textOf(env: StepEnvironment, target: string): Promise<Reading> {
-  const matches = env.page.locator(target);
-  const count = await matches.count();
+  const { count, text } = await env.page
+    .locator(target)
+    .evaluateAll((elements) => ({ count: elements.length, text: elements[0]?.textContent ?? '' }));
   if (count === 0) return { actual: null };
-  const text = ((await matches.first().textContent({ timeout: ASSERT_POLL_MS * 4 }).catch(() => null)) ?? '').trim();
-  return { actual: text, ...(count > 1 ? { where: ` (the first of ${count} matching elements)` } : {}) };
+  return { actual: text.trim(), ...(count > 1 ? { where: ` (the first of ${count} matching elements)` } : {}) };
 }
 
 async function screenshot(step: ResolvedStep, env: StepEnvironment): Promise<StepOutcome> {
