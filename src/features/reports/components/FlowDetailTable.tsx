@@ -16,7 +16,7 @@ const COLUMNS: readonly TableColumn[] = [
   { id: 'result', header: 'Result', width: 105 },
   { id: 'notes', header: 'Notes', width: '3.5fr' },
   { id: 'images', header: 'Image Link', width: 110 },
-  { id: 'attachments', header: 'Attachments', width: 120 },
+  { id: 'attachments', header: 'Attachments', width: 135 },
 ];
 /** Notes show this many lines; a longer one shows whole on focus or hover. */
 const NOTES_LINES = 4;
