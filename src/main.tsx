@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNavigator } from './lib/api-client';
+import { captureRouterErrors, installErrorCapture } from './lib/error-capture';
 import { clearQueriesOnSignOut, createQueryClient, followConnection } from './lib/query-client';
 import { registerServiceWorker } from './lib/pwa';
 import { clearTemporaryItems, getSession, subscribeSession } from './lib/session';
@@ -10,6 +11,8 @@ import { createAppRouter } from './routes/-router';
 import './ui/ui.css';
 import './app.css';
 
+// First, so that what fails from here on reaches the server log (the reporter itself loads with the first error).
+installErrorCapture();
 clearTemporaryItems();
 
 const queryClient = createQueryClient();
@@ -44,6 +47,7 @@ subscribeSession((session) => {
 });
 
 const router = createAppRouter(queryClient);
+captureRouterErrors(router);
 
 // The API client's forced exits (/studio/login, /studio/logout) carry the base path, as history entries do.
 setNavigator((to) => router.history.push(to));

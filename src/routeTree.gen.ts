@@ -55,7 +55,7 @@ const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/index.lazy').then((d) => d.Route))
 const SplatRoute = SplatRouteImport.update({
   id: '/$',
   path: '/$',
@@ -66,58 +66,74 @@ const AutomationConfigurationManagementRoute =
     id: '/automation-configuration-management',
     path: '/automation-configuration-management',
     getParentRoute: () => rootRouteImport,
-  } as any)
+  } as any).lazy(() =>
+    import('./routes/automation-configuration-management.lazy').then(
+      (d) => d.Route,
+    ),
+  )
 const AutomationControlPanelRoute = AutomationControlPanelRouteImport.update({
   id: '/automation-control-panel',
   path: '/automation-control-panel',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/automation-control-panel.lazy').then((d) => d.Route),
+)
 const AutomationOperationsCenterRoute =
   AutomationOperationsCenterRouteImport.update({
     id: '/automation-operations-center',
     path: '/automation-operations-center',
     getParentRoute: () => rootRouteImport,
-  } as any)
+  } as any).lazy(() =>
+    import('./routes/automation-operations-center.lazy').then((d) => d.Route),
+  )
 const AutomationStudioRoute = AutomationStudioRouteImport.update({
   id: '/automation-studio',
   path: '/automation-studio',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/automation-studio.lazy').then((d) => d.Route),
+)
 const ClientDownloadRoute = ClientDownloadRouteImport.update({
   id: '/client-download',
   path: '/client-download',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/client-download.lazy').then((d) => d.Route),
+)
 const ConfigurationManagementRoute = ConfigurationManagementRouteImport.update({
   id: '/configuration-management',
   path: '/configuration-management',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/configuration-management.lazy').then((d) => d.Route),
+)
 const ControlRoomRoute = ControlRoomRouteImport.update({
   id: '/control-room',
   path: '/control-room',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/control-room.lazy').then((d) => d.Route))
 const DeviceControlRoute = DeviceControlRouteImport.update({
   id: '/device-control',
   path: '/device-control',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/device-control.lazy').then((d) => d.Route),
+)
 const EmailSetupRoute = EmailSetupRouteImport.update({
   id: '/email-setup',
   path: '/email-setup',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/email-setup.lazy').then((d) => d.Route))
 const HealthStatusRoute = HealthStatusRouteImport.update({
   id: '/health-status',
   path: '/health-status',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/health-status.lazy').then((d) => d.Route))
 const IosBuilderRoute = IosBuilderRouteImport.update({
   id: '/ios-builder',
   path: '/ios-builder',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/ios-builder.lazy').then((d) => d.Route))
 const LoggedOutRoute = LoggedOutRouteImport.update({
   id: '/logged-out',
   path: '/logged-out',
@@ -137,129 +153,165 @@ const NoAreasRoute = NoAreasRouteImport.update({
   id: '/no-areas',
   path: '/no-areas',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/no-areas.lazy').then((d) => d.Route))
 const OperationsCenterRoute = OperationsCenterRouteImport.update({
   id: '/operations-center',
   path: '/operations-center',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/operations-center.lazy').then((d) => d.Route),
+)
 const ParserConfigBuilderRoute = ParserConfigBuilderRouteImport.update({
   id: '/parser-config-builder',
   path: '/parser-config-builder',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/parser-config-builder.lazy').then((d) => d.Route),
+)
 const StaticDashboardRoute = StaticDashboardRouteImport.update({
   id: '/static-dashboard',
   path: '/static-dashboard',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/static-dashboard.lazy').then((d) => d.Route),
+)
 const StudioAppRoute = StudioAppRouteImport.update({
   id: '/studio-app',
   path: '/studio-app',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/studio-app.lazy').then((d) => d.Route))
 const UserCreationRoute = UserCreationRouteImport.update({
   id: '/user-creation',
   path: '/user-creation',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/user-creation.lazy').then((d) => d.Route))
 const UserLandingRoute = UserLandingRouteImport.update({
   id: '/userLanding',
   path: '/userLanding',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/userLanding.lazy').then((d) => d.Route))
 const VariablesRoute = VariablesRouteImport.update({
   id: '/variables',
   path: '/variables',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/variables.lazy').then((d) => d.Route))
 const DashboardIndexRoute = DashboardIndexRouteImport.update({
   id: '/dashboard/',
   path: '/dashboard/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/dashboard.index.lazy').then((d) => d.Route),
+)
 const DashboardOperationsRoute = DashboardOperationsRouteImport.update({
   id: '/dashboard/operations',
   path: '/dashboard/operations',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/dashboard.operations.lazy').then((d) => d.Route),
+)
 const DashboardsEditIndexRoute = DashboardsEditIndexRouteImport.update({
   id: '/dashboards-edit/',
   path: '/dashboards-edit/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/dashboards-edit.index.lazy').then((d) => d.Route),
+)
 const DashboardsIndexRoute = DashboardsIndexRouteImport.update({
   id: '/dashboards/',
   path: '/dashboards/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/dashboards.index.lazy').then((d) => d.Route),
+)
 const DashboardsIdRoute = DashboardsIdRouteImport.update({
   id: '/dashboards/$id',
   path: '/dashboards/$id',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/dashboards.$id.lazy').then((d) => d.Route),
+)
 const GroupCreateNewRoute = GroupCreateNewRouteImport.update({
   id: '/groupCreate/new',
   path: '/groupCreate/new',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/groupCreate.new.lazy').then((d) => d.Route),
+)
 const GroupsIndexRoute = GroupsIndexRouteImport.update({
   id: '/groups/',
   path: '/groups/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/groups.index.lazy').then((d) => d.Route))
 const GroupsIdRoute = GroupsIdRouteImport.update({
   id: '/groups/$id',
   path: '/groups/$id',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() => import('./routes/groups.$id.lazy').then((d) => d.Route))
 const OrganizationsIndexRoute = OrganizationsIndexRouteImport.update({
   id: '/organizations/',
   path: '/organizations/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/organizations.index.lazy').then((d) => d.Route),
+)
 const OrganizationsOrgIdRoute = OrganizationsOrgIdRouteImport.update({
   id: '/organizations/$orgId',
   path: '/organizations/$orgId',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/organizations.$orgId.lazy').then((d) => d.Route),
+)
 const OrganizationsNewRoute = OrganizationsNewRouteImport.update({
   id: '/organizations/new',
   path: '/organizations/new',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/organizations.new.lazy').then((d) => d.Route),
+)
 const DashboardLeadershipIndexRoute =
   DashboardLeadershipIndexRouteImport.update({
     id: '/dashboard/leadership/',
     path: '/dashboard/leadership/',
     getParentRoute: () => rootRouteImport,
-  } as any)
+  } as any).lazy(() =>
+    import('./routes/dashboard.leadership.index.lazy').then((d) => d.Route),
+  )
 const DashboardLeadershipIdRoute = DashboardLeadershipIdRouteImport.update({
   id: '/dashboard/leadership/$id',
   path: '/dashboard/leadership/$id',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/dashboard.leadership.$id.lazy').then((d) => d.Route),
+)
 const DashboardsEditTypeIndexRoute = DashboardsEditTypeIndexRouteImport.update({
   id: '/dashboards-edit/$type/',
   path: '/dashboards-edit/$type/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/dashboards-edit.$type.index.lazy').then((d) => d.Route),
+)
 const DashboardsEditTypeLayoutRoute =
   DashboardsEditTypeLayoutRouteImport.update({
     id: '/dashboards-edit/$type/$layout',
     path: '/dashboards-edit/$type/$layout',
     getParentRoute: () => rootRouteImport,
-  } as any)
+  } as any).lazy(() =>
+    import('./routes/dashboards-edit.$type.$layout.lazy').then((d) => d.Route),
+  )
 const ReportSaverTypeIndexRoute = ReportSaverTypeIndexRouteImport.update({
   id: '/reportSaver/$type/',
   path: '/reportSaver/$type/',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/reportSaver.$type.index.lazy').then((d) => d.Route),
+)
 const ReportSaverTypeLayoutRoute = ReportSaverTypeLayoutRouteImport.update({
   id: '/reportSaver/$type/$layout',
   path: '/reportSaver/$type/$layout',
   getParentRoute: () => rootRouteImport,
-} as any)
+} as any).lazy(() =>
+  import('./routes/reportSaver.$type.$layout.lazy').then((d) => d.Route),
+)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute

@@ -9,7 +9,7 @@ import { startGatewayAgent } from './agent';
 const CHROMIUM = '/usr/bin/chromium';
 const RECORDING_ID = 'rec 1';
 /** Launching Chromium on a shared two-core machine takes seconds. */
-const WAIT = { timeout: 15_000, interval: 50 };
+const WAIT = { timeout: 30_000, interval: 50 };
 
 /** A loopback stand-in for the platform's agent calls: what the agent sent, and the recording it should pursue. */
 const platform = {
@@ -106,5 +106,5 @@ describe('the gateway agent recording from its claim loop', () => {
     } finally {
       await agent.close();
     }
-  }, 60_000);
+  }, 120_000);
 });

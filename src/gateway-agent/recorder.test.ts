@@ -14,7 +14,7 @@ import { AgentRecorder, RECORDING_START_TITLE, type RecordingSink } from './reco
 
 const CHROMIUM = '/usr/bin/chromium';
 /** A loaded two-core machine answers slowly. */
-const WAIT = { timeout: 10_000, interval: 50 };
+const WAIT = { timeout: 30_000, interval: 50 };
 
 const PAGES: Record<string, string> = {
   '/login': `<!doctype html><title>Login</title>
@@ -176,7 +176,7 @@ describe('recording on the gateway agent', () => {
       await replayBrowser.close();
       await rm(root, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, 120_000);
 
   it('reports IDLE when the tester closes the browser, and a continue reopens it where they were', async () => {
     const platform = new FakePlatform();
@@ -252,7 +252,7 @@ describe('recording on the gateway agent', () => {
       [3, 'check', 'true'],
       [4, 'check', 'false'],
     ]);
-  }, 60_000);
+  }, 120_000);
 
   it('cancels the recording with the reason when the browser cannot start', async () => {
     const platform = new FakePlatform();

@@ -5,7 +5,6 @@ import { server } from '../../tests/msw/server';
 import { renderApp, serveConfig, signInAs } from '../../tests/support/render-app';
 
 /** The whole app (config, guards, lazy route chunk, then the devices call) may take over findBy's 1 s under load. */
-const APP_LOAD = { timeout: 5_000 };
 
 function serveResources() {
   server.use(...resourcesBackend({ devices: [makeDevice({ cmdDeviceType: 'MOBILE', deviceName: 'Pixel 8' })], filters: [{ id: 'f1', type: 'platform', name: 'Android' }] }).handlers);
@@ -17,7 +16,7 @@ describe('Configuration Management areas', () => {
     serveResources();
     signInAs(['ORGANIZATIONS_MANAGEMENT']);
     renderApp('/configuration-management');
-    expect(await screen.findByRole('rowheader', { name: 'Pixel 8' }, APP_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Pixel 8' })).toBeInTheDocument();
     const kinds = screen.getByRole('radiogroup', { name: 'Resource type' });
     expect(within(kinds).getByRole('radio', { name: 'Browser' })).toBeInTheDocument();
   });
@@ -27,7 +26,7 @@ describe('Configuration Management areas', () => {
     serveResources();
     signInAs(['ORGANIZATIONS_MANAGEMENT']);
     const { user } = renderApp('/automation-configuration-management');
-    expect(await screen.findByRole('rowheader', { name: 'Pixel 8' }, APP_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('rowheader', { name: 'Pixel 8' })).toBeInTheDocument();
     expect(within(screen.getByRole('radiogroup', { name: 'Resource type' })).queryByRole('radio', { name: 'Browser' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Image Filter Management' }));
     expect(await screen.findByRole('rowheader', { name: 'Android' })).toBeInTheDocument();

@@ -50,14 +50,13 @@ describe('Create Issue from a failed step of the collection report', () => {
 });
 
 describe('the Jira Configuration tab of Configuration Management', () => {
-  const APP_LOAD = { timeout: 5_000 };
-
+  
   it('is there for an administrator while JiraFeature is on', async () => {
     serveConfig({ JiraFeature: { enabled: true } });
     server.use(...resourcesBackend({ devices: [makeDevice({ cmdDeviceType: 'MOBILE', deviceName: 'Pixel 8' })], filters: [] }).handlers, ...jiraBackend().handlers);
     signInAs(['ORGANIZATIONS_MANAGEMENT']);
     const { user } = renderApp('/configuration-management');
-    await user.click(await screen.findByRole('tab', { name: 'Jira Configuration' }, APP_LOAD));
+    await user.click(await screen.findByRole('tab', { name: 'Jira Configuration' }));
     expect(await screen.findByRole('textbox', { name: /Jira base URL/ })).toBeInTheDocument();
   });
 
@@ -66,7 +65,7 @@ describe('the Jira Configuration tab of Configuration Management', () => {
     server.use(...resourcesBackend({ devices: [makeDevice({ cmdDeviceType: 'MOBILE', deviceName: 'Pixel 8' })], filters: [] }).handlers);
     signInAs(['ORGANIZATIONS_MANAGEMENT']);
     renderApp('/configuration-management');
-    expect(await screen.findByRole('tab', { name: 'Resource Management' }, APP_LOAD)).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Resource Management' })).toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Jira Configuration' })).toBeNull();
   });
 });

@@ -1,10 +1,8 @@
-import type { QueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from '@tanstack/react-router';
 import { useState, type ReactElement } from 'react';
-import { reportQuery } from '../features/dashboards/api/reports';
-import { BLANK_REPORT_TYPE } from '../features/dashboards/editor/report-draft';
 import { ReportEditPage } from '../features/dashboards/pages/ReportEditPage';
 import { UnsavedChangesGuard } from '../features/shell/components/UnsavedChangesGuard';
+import { BLANK_REPORT_TYPE } from './-report-edit-loader';
 
 export interface ReportEditScreenProps {
   /** BLANK for a new report, otherwise the id of the report to edit (part 3 §2 Route table). */
@@ -42,9 +40,4 @@ export function ReportEditScreen({ type, layout }: ReportEditScreenProps) {
 export function ReportEditRoute(): ReactElement {
   const { type, layout } = useParams({ strict: false });
   return <ReportEditScreen type={type ?? BLANK_REPORT_TYPE} layout={layout} />;
-}
-
-/** The editor routes' loader: a saved report (read from the list) starts loading before the editor mounts, which reads the same query. */
-export function loadReportEditor({ context, params }: { context: { queryClient: QueryClient }; params: { type?: string } }): void {
-  if (params.type !== undefined && params.type !== BLANK_REPORT_TYPE) void context.queryClient.prefetchQuery(reportQuery(params.type));
 }

@@ -8,3 +8,9 @@ export function optionalString(value: unknown): string | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   return undefined;
 }
+
+/** validateSearch of the administration routes: ?orgId= kept when it is a non-empty string, dropped otherwise. */
+export function orgIdSearch(search: Record<string, unknown>): { orgId?: string } {
+  const orgId = optionalString(search['orgId']);
+  return orgId ? { orgId } : {};
+}

@@ -1,11 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { requirePermission } from '../features/auth/guards';
-import { ConfigurationAreasPage } from './-configuration-areas';
 
 /** The classic entry (ConfigurationManagement.newUI off) shows the same two areas. */
 export const Route = createFileRoute('/automation-configuration-management')({
   staticData: { title: 'Configuration Management' },
   beforeLoad: ({ location }) => guardSignedIn(location, requirePermission('ORGANIZATIONS_MANAGEMENT')),
-  component: ConfigurationAreasPage,
 });

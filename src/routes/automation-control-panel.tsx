@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { requirePermission } from '../features/auth/guards';
-import { ControlRoomScreen } from './-control-room-screen';
 
 /** The old-UI route shows the same Control Room (docs/decisions.md, Control Room client). */
 export const Route = createFileRoute('/automation-control-panel')({
@@ -11,5 +10,4 @@ export const Route = createFileRoute('/automation-control-panel')({
     const { schedulesQuery } = await import('../features/control-room/api/schedules');
     void context.queryClient.prefetchQuery(schedulesQuery());
   },
-  component: ControlRoomScreen,
 });

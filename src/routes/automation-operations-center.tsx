@@ -2,12 +2,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { requirePermission } from '../features/auth/guards';
 import { prefetchOperations } from './-operations-prefetch';
-import { OperationsScreen } from './-operations-screen';
 
 /** The old-UI route shows the same Operations Centre under its own title (docs/decisions.md, Operations Centre client). */
 export const Route = createFileRoute('/automation-operations-center')({
   staticData: { title: 'Operations Centre' },
   beforeLoad: ({ location }) => guardSignedIn(location, requirePermission('OPERATIONS_CENTER')),
   loader: ({ context }) => prefetchOperations(context.queryClient),
-  component: OperationsScreen,
 });

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { requireFlag, requirePermission } from '../features/auth/guards';
 import { flags } from '../shared/config';
-import { StudioScreen } from './-studio-screen';
 
 export const Route = createFileRoute('/automation-studio')({
   staticData: { title: 'Studio' },
@@ -12,5 +11,4 @@ export const Route = createFileRoute('/automation-studio')({
     const { collectionsListQuery } = await import('../features/studio/api/collections-list');
     void context.queryClient.prefetchQuery(collectionsListQuery());
   },
-  component: StudioScreen,
 });

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
-import { desktopClientQuery, iosClientQuery } from '../features/clients/api/clients';
-import { ClientDownloadPage } from '../features/clients/pages/ClientDownloadPage';
 
 const IOS_REGENERATE = 'iOS-regenerate';
 
 interface ClientDownloadSearch {
+  /** Arrived from the iOS builder with ?iOS-regenerate=finished (spec part 3 §4). */
   [IOS_REGENERATE]?: string;
 }
 
@@ -14,15 +13,11 @@ export const Route = createFileRoute('/client-download')({
   validateSearch: (search: Record<string, unknown>): ClientDownloadSearch =>
     typeof search[IOS_REGENERATE] === 'string' ? { [IOS_REGENERATE]: search[IOS_REGENERATE] } : {},
   beforeLoad: ({ location }) => guardSignedIn(location),
-  // Started here so both calls run while the route resolves; the cards read the same query options.
-  loader: ({ context }) => {
+  // Started here so both calls run while the route resolves; the cards read the same query options, which come with
+  // their own chunk.
+  loader: async ({ context }) => {
+    const { desktopClientQuery, iosClientQuery } = await import('../features/clients/api/clients');
     void context.queryClient.prefetchQuery(desktopClientQuery());
     void context.queryClient.prefetchQuery(iosClientQuery());
   },
-  component: ClientDownloadRoute,
 });
-
-function ClientDownloadRoute() {
-  const search = Route.useSearch();
-  return <ClientDownloadPage iosJustGenerated={search[IOS_REGENERATE] === 'finished'} />;
-}

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { requireFlag, requirePermission } from '../features/auth/guards';
 import { flags } from '../shared/config';
-import { ControlRoomScreen } from './-control-room-screen';
 
 /** The new schedule UI: Schedule.newSchedule false sends the user home (part 2 §2). */
 export const Route = createFileRoute('/control-room')({
@@ -13,5 +12,4 @@ export const Route = createFileRoute('/control-room')({
     const { schedulesQuery } = await import('../features/control-room/api/schedules');
     void context.queryClient.prefetchQuery(schedulesQuery());
   },
-  component: ControlRoomScreen,
 });

@@ -1,10 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { requireDashboardId } from '../features/auth/guards';
 import { rememberLeadershipDashboard } from '../features/auth/leadership-dashboard';
-import { leadershipAccess } from '../features/custom-dashboard/leadership/leadership-access';
-import { LeadershipDashboardPage } from '../features/custom-dashboard/leadership/LeadershipDashboardPage';
 import { getSession } from '../lib/session';
-import { useSignedInUserId } from '../offline/signed-in-user';
 import { optionalString } from './-search';
 
 /**
@@ -21,17 +18,10 @@ export const Route = createFileRoute('/dashboard/leadership/')({
   },
   loaderDeps: ({ search }) => ({ dashboardId: search.dashboardId ?? '' }),
   loader: async ({ context, deps }) => {
-    const [{ projectListQuery }, { leadershipAccess: accessOf }] = await Promise.all([
+    const [{ projectListQuery }, { leadershipAccess }] = await Promise.all([
       import('../features/custom-dashboard/api/projects'),
       import('../features/custom-dashboard/leadership/leadership-access'),
     ]);
-    void context.queryClient.prefetchQuery(projectListQuery(accessOf(deps.dashboardId, getSession() !== null)));
+    void context.queryClient.prefetchQuery(projectListQuery(leadershipAccess(deps.dashboardId, getSession() !== null)));
   },
-  component: LeadershipDisplayScreen,
 });
-
-function LeadershipDisplayScreen() {
-  const dashboardId = Route.useSearch({ select: (search) => search.dashboardId ?? '' });
-  const access = leadershipAccess(dashboardId, useSignedInUserId() !== null);
-  return <LeadershipDashboardPage access={access} dashboardId={dashboardId} reportId={access.kind === 'session' ? dashboardId : undefined} />;
-}

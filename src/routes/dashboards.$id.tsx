@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { ReportViewPage } from '../features/dashboards/pages/ReportViewPage';
 
 /** The published view of one report: Publish opens it in a new window, so it loads everything it needs itself. */
 export const Route = createFileRoute('/dashboards/$id')({
@@ -11,10 +10,4 @@ export const Route = createFileRoute('/dashboards/$id')({
     const { reportQuery } = await import('../features/dashboards/api/reports');
     void context.queryClient.prefetchQuery(reportQuery(params.id));
   },
-  component: ReportViewScreen,
 });
-
-function ReportViewScreen() {
-  const { id } = Route.useParams();
-  return <ReportViewPage id={id} />;
-}

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { ReportListPage } from '../features/dashboards/pages/ReportListPage';
 
 export const Route = createFileRoute('/dashboards/')({
   staticData: { title: 'Dashboard' },
@@ -11,5 +10,4 @@ export const Route = createFileRoute('/dashboards/')({
     const { reportListQuery } = await import('../features/dashboards/api/reports');
     void context.queryClient.prefetchQuery(reportListQuery());
   },
-  component: ReportListPage,
 });

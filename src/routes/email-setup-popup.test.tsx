@@ -15,7 +15,7 @@ describe('the Email Setup modal', () => {
     await user.click(settings);
     await user.click(await screen.findByRole('menuitem', { name: 'Email Setup' }));
     const dialog = await screen.findByRole('dialog', { name: 'Email Setup' });
-    expect(await within(dialog).findByText('ops@example.test', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await within(dialog).findByText('ops@example.test')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('tab', { name: 'Email Account' }));
     expect(within(dialog).getByRole('tab', { name: 'Email Account' })).toHaveAttribute('aria-selected', 'true');
     expect(currentPath(router)).toBe('/');

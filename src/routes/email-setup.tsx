@@ -1,18 +1,16 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { requirePermission } from '../features/auth/guards';
-import { isCallbackMessage } from '../features/email/callback-message';
-import { EmailSetupPage, type EmailSetupTab } from '../features/email/pages/EmailSetupPage';
+import type { EmailSetupTab } from '../features/email/pages/EmailSetupPage';
 
 interface EmailSetupSearch {
   tab?: EmailSetupTab;
-  /** Set by the account sign-in callback: Added, Updated or failed, with the failure's message. */
+  /** Set by the account sign-in callback: Added, Updated or failed, with the failure's message (the page shows only its own messages). */
   account?: 'Added' | 'Updated' | 'failed';
   message?: string;
 }
 
 const ACCOUNT_OUTCOMES = ['Added', 'Updated', 'failed'] as const;
-
 
 /** Email Management (spec part 2 §2): EMAIL_SETUP or IMAP_EMAIL_ACCOUNT, each giving its tab. */
 export const Route = createFileRoute('/email-setup')({
@@ -22,21 +20,8 @@ export const Route = createFileRoute('/email-setup')({
     return {
       ...(search['tab'] === 'account' || search['tab'] === 'configurations' ? { tab: search['tab'] } : {}),
       ...(account ? { account } : {}),
-      ...(typeof search['message'] === 'string' && isCallbackMessage(search['message']) ? { message: search['message'] } : {}),
+      ...(typeof search['message'] === 'string' ? { message: search['message'] } : {}),
     };
   },
   beforeLoad: ({ location }) => guardSignedIn(location, requirePermission('EMAIL_SETUP', 'IMAP_EMAIL_ACCOUNT')),
-  component: EmailSetupScreen,
 });
-
-function EmailSetupScreen() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: '/email-setup' });
-  return (
-    <EmailSetupPage
-      tab={search.tab}
-      onTabChange={(tab) => void navigate({ search: { tab }, replace: true })}
-      accountResult={search.account ? { outcome: search.account, message: search.message } : undefined}
-    />
-  );
-}

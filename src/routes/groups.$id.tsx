@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { GroupDetailsPage } from '../features/organizations/pages/GroupDetailsPage';
-import { orgIdSearch } from '../features/organizations/groups-search';
+import { orgIdSearch } from './-search';
 
 export const Route = createFileRoute('/groups/$id')({
   staticData: { title: 'Group Details' },
@@ -12,11 +11,4 @@ export const Route = createFileRoute('/groups/$id')({
     const { groupQuery } = await import('../features/organizations/api/groups');
     void context.queryClient.prefetchQuery(groupQuery(params.id));
   },
-  component: GroupDetailsScreen,
 });
-
-function GroupDetailsScreen() {
-  const { id } = Route.useParams();
-  const { orgId } = Route.useSearch();
-  return <GroupDetailsPage id={id} orgId={orgId} />;
-}

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
-import { LandingScreen } from './-landing';
 
 export const Route = createFileRoute('/')({
   staticData: { title: 'Studio' },
@@ -20,5 +19,4 @@ export const Route = createFileRoute('/')({
       void context.queryClient.prefetchQuery(collectionsListQuery());
     }
   },
-  component: LandingScreen,
 });

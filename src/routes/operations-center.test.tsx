@@ -20,7 +20,7 @@ function openOperations(path: string, features: readonly Permission[], options: 
 
 layOutTables();
 
-describe('Operations Centre routes', { timeout: 20_000 }, () => {
+describe('Operations Centre routes', () => {
   it('sends a user without OPERATIONS_CENTER home', async () => {
     const { router } = openOperations('/operations-center', ['STUDIO']);
     await waitFor(() => expect(currentPath(router)).toBe('/'));

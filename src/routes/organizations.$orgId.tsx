@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { OrganizationDetailsPage } from '../features/organizations/pages/OrganizationDetailsPage';
 
 export const Route = createFileRoute('/organizations/$orgId')({
   staticData: { title: 'Organization Details' },
@@ -10,10 +9,4 @@ export const Route = createFileRoute('/organizations/$orgId')({
     const { organizationQuery } = await import('../features/organizations/api/organizations');
     void context.queryClient.prefetchQuery(organizationQuery(params.orgId));
   },
-  component: OrganizationDetailsScreen,
 });
-
-function OrganizationDetailsScreen() {
-  const { orgId } = Route.useParams();
-  return <OrganizationDetailsPage orgId={orgId} />;
-}

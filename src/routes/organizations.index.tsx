@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { OrganizationsPage } from '../features/organizations/pages/OrganizationsPage';
 
 export const Route = createFileRoute('/organizations/')({
   staticData: { title: 'Configuration Management' },
@@ -11,5 +10,4 @@ export const Route = createFileRoute('/organizations/')({
     const { organizationsQuery } = await import('../features/organizations/api/organizations');
     void context.queryClient.prefetchQuery(organizationsQuery());
   },
-  component: OrganizationsPage,
 });

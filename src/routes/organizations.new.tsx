@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { NewOrganizationPage } from '../features/organizations/pages/NewOrganizationPage';
 import type { ClientType } from '../shared/contracts/organizations';
 import { optionalString } from './-search';
 
@@ -25,10 +24,4 @@ export const Route = createFileRoute('/organizations/new')({
     const { licensesQuery } = await import('../features/organizations/api/licenses');
     void context.queryClient.prefetchQuery(licensesQuery());
   },
-  component: NewOrganizationScreen,
 });
-
-function NewOrganizationScreen() {
-  const { type } = Route.useSearch();
-  return <NewOrganizationPage type={type} />;
-}

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { areaGuards } from '../features/auth/guards';
-import { loadReportEditor, ReportEditRoute } from './-report-edit-screen';
+import { loadReportEditor } from './-report-edit-loader';
 
 /** reportSaver is the same editor as dashboards-edit, {layout} the size of new elements. */
 export const Route = createFileRoute('/reportSaver/$type/$layout')({
   staticData: { title: 'Dashboard' },
   beforeLoad: ({ location }) => guardSignedIn(location, ...areaGuards.dashboardManagement),
   loader: (options) => loadReportEditor(options),
-  component: ReportEditRoute,
 });

@@ -27,7 +27,7 @@ describe('route guards in the router', () => {
     const { router } = renderApp('/control-room');
     await waitFor(() => expect(currentPath(router)).toBe('/automation-control-panel'));
     // The page's chunk (its contracts included) loads on first use.
-    expect(await screen.findByRole('tab', { name: 'Autonomous Bot' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Autonomous Bot' })).toBeInTheDocument();
   });
 
   it('lets a permitted user in and shows the title in the header and the document', async () => {

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { requirePermission } from '../features/auth/guards';
-import { StudioScreen } from './-studio-screen';
 
 export const Route = createFileRoute('/studio-app')({
   staticData: { title: 'Studio' },
@@ -11,5 +10,4 @@ export const Route = createFileRoute('/studio-app')({
     const { collectionsListQuery } = await import('../features/studio/api/collections-list');
     void context.queryClient.prefetchQuery(collectionsListQuery());
   },
-  component: StudioScreen,
 });

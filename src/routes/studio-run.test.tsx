@@ -18,8 +18,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-// Each test drives the whole app: generous on a loaded machine.
-describe("the Studio's Run and steps (issue 19)", { timeout: 60_000 }, () => {
+describe("the Studio's Run and steps (issue 19)", () => {
   it('opens the status sidebar with the run at once, keeps it open after the run, and ends with a toast that opens the report', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     studioBackend.add(makeCollection({ testSuiteName: 'Nightly' }));

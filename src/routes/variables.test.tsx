@@ -22,7 +22,7 @@ describe('the Manage Variables route', () => {
     await user.click(settings);
     await user.click(await screen.findByRole('menuitem', { name: 'Manage Variable' }));
     const dialog = await screen.findByRole('dialog', { name: 'Manage Variables' });
-    const table = await within(dialog).findByRole('grid', { name: 'Variables' }, { timeout: 5_000 });
+    const table = await within(dialog).findByRole('grid', { name: 'Variables' });
     expect(await within(table).findByRole('rowheader', { name: 'shopper' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/');
 
@@ -42,7 +42,7 @@ describe('the Manage Variables route', () => {
     signInAs(['STUDIO']);
     server.use(...variablesBackend({ variables: [makeVariable({ variableName: 'shopper' })] }).handlers);
     renderApp('/variables');
-    const table = await screen.findByRole('grid', { name: 'Variables' }, { timeout: 5_000 });
+    const table = await screen.findByRole('grid', { name: 'Variables' });
     expect(await within(table).findByRole('rowheader', { name: 'shopper' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Manage Variables' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -64,7 +64,7 @@ describe('the Manage Variables route', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     post(new URL(frame.src).origin);
     const dialog = await screen.findByRole('dialog', { name: 'Manage Variables' });
-    expect(await within(dialog).findByRole('rowheader', { name: 'shopper' }, { timeout: 5_000 })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('rowheader', { name: 'shopper' })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/parser-config-builder');
   });
 });

@@ -2,7 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { guardSignedIn } from '../features/auth/route-guard';
 import { requireFlag } from '../features/auth/guards';
 import { flags } from '../shared/config';
-import { VariablesScreen } from './-variables-screen';
 
 /** Manage Variables (spec part 2 §2): shown when the VariableManagement config is on; the calls need sign-in only. */
 export const Route = createFileRoute('/variables')({
@@ -12,5 +11,4 @@ export const Route = createFileRoute('/variables')({
     const { variableListQuery } = await import('../features/variables/api/variables');
     void context.queryClient.prefetchQuery(variableListQuery());
   },
-  component: VariablesScreen,
 });

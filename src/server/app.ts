@@ -35,6 +35,9 @@ import { createScheduler } from './schedules/scheduler';
 import { startScheduleFiring } from './schedules/scheduleFiring';
 import type { Services } from './services';
 import { registerStaticRoutes } from './static/staticFiles';
+import { createOutboundPolicy } from './outbound/policy';
+import { createDownloadTokens } from './runs/downloadTokens';
+import { createLogger } from './logs/logger';
 
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -63,6 +66,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   });
   const scheduler = createScheduler(options.schedulerIntervalMs);
   const filesDir = options.artifactsDir ?? options.dataDir;
+  const outbound = createOutboundPolicy(options.outboundAllow, options.outboundResolver);
   const runs = await createRunService({
     db,
     filesDir,
@@ -71,6 +75,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     browserPoolSize: options.browserPoolSize,
     scheduler,
     browserWork: options.browserWork,
+    outbound,
   });
 
   const services: Services = {
@@ -95,6 +100,9 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     publicDir: options.publicDir,
     leadership: createLeadership(database, 'scheduler'),
     pollCache: createPollCache({ writeGeneration: database.writeGeneration }),
+    outbound,
+    downloadTokens: createDownloadTokens(secret),
+    logger: createLogger(options.logDestination),
   };
 
   schedulePruning(services.scheduler, db);
@@ -187,7 +195,7 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   studio.services.runs.start(origin);
   const mail = startMailWorker({
     db: studio.services.db,
-    sender: options.mailSender ?? smtpMailSender(studio.services.db),
+    sender: options.mailSender ?? smtpMailSender(studio.services.db, studio.services.outbound),
     publicUrl: options.publicUrl ?? origin,
     workerId: replicaNameOf(options),
     pollMs: options.mailPollMs,

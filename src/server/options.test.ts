@@ -18,6 +18,15 @@ describe('readServerOptions', () => {
       googleClientId: undefined,
     });
     expect(options.refreshTokenTtlSeconds).toBe(DEFAULT_OPTIONS.refreshTokenTtlSeconds);
+    // Unset, OUTBOUND_ALLOW lets integrations reach any host but link-local ones (outbound/policy.ts).
+    expect(options.outboundAllow.any).toBe(true);
+  });
+
+  it('reads OUTBOUND_ALLOW, and stops at an entry it cannot read', () => {
+    const options = readServerOptions({ OUTBOUND_ALLOW: 'jira.example.com, 10.0.0.0/8:587' });
+    expect(options.outboundAllow).toMatchObject({ any: false, text: 'jira.example.com, 10.0.0.0/8:587', names: [{ name: 'jira.example.com' }] });
+    expect(options.outboundAllow.addresses).toHaveLength(1);
+    expect(() => readServerOptions({ OUTBOUND_ALLOW: 'jira.example.com:99999' })).toThrow('OUTBOUND_ALLOW: "jira.example.com:99999" has no valid port');
   });
 
   it('reads every variable', () => {

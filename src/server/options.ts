@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
+import type { DestinationStream } from 'pino';
 import { DEFAULT_LOGIN_LIMITS, type RateLimits } from './auth/rateLimiter';
 import { GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './auth/googleSso';
 import type { BrowserWork } from './runs/service';
 import { MAIL_POLL_MS, MAIL_RETRY_BASE_MS, type MailSender } from './notifications/worker';
+import { ALLOW_ANY, OUTBOUND_ALLOW_VARIABLE, parseOutboundAllow, type OutboundAllowList, type ResolveAll } from './outbound/policy';
 
 export interface ServerOptions {
   /** 0 picks any free port. */
@@ -49,6 +51,12 @@ export interface ServerOptions {
   mailRetryBaseMs: number;
   /** Replaces SMTP sending of notification mails: programmatic only (tests), like browserWork. */
   mailSender?: MailSender | undefined;
+  /** OUTBOUND_ALLOW: the hosts a user typed that the server may connect to; by default any but link-local ones. */
+  outboundAllow: OutboundAllowList;
+  /** Replaces the system resolver for user-typed hosts: programmatic only (tests of names that resolve to refused addresses). */
+  outboundResolver?: ResolveAll | undefined;
+  /** Where the structured log goes instead of standard output: programmatic only (tests read it). */
+  logDestination?: DestinationStream | undefined;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {
@@ -68,6 +76,7 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   loginLimits: DEFAULT_LOGIN_LIMITS,
   mailPollMs: MAIL_POLL_MS,
   mailRetryBaseMs: MAIL_RETRY_BASE_MS,
+  outboundAllow: ALLOW_ANY,
 };
 
 function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -122,5 +131,6 @@ export function readServerOptions(env: NodeJS.ProcessEnv): ServerOptions {
     staticDir: resolve(textFrom(env, 'STATIC_DIR') ?? DEFAULT_OPTIONS.staticDir),
     publicDir: resolve(textFrom(env, 'PUBLIC_DIR') ?? DEFAULT_OPTIONS.publicDir),
     publicUrl: publicUrlFrom(env),
+    outboundAllow: parseOutboundAllow(env[OUTBOUND_ALLOW_VARIABLE]),
   };
 }

@@ -35,6 +35,9 @@ import { registerUpdateInteractiveBot } from './interactive-bots/routes/updateIn
 import { registerCancelQueuedTests } from './runs/routes/cancelQueuedTests';
 import { registerCancelRunningTest } from './runs/routes/cancelRunningTest';
 import { registerDownloadFile } from './runs/routes/downloadFile';
+import { registerPostDownloadForId } from './runs/routes/postDownloadForId';
+import { registerDownloadByToken } from './runs/routes/downloadByToken';
+import { registerPostFrontendLogs } from './logs/routes/postFrontendLogs';
 import { registerGetDetails } from './runs/routes/getDetails';
 import { registerGetQueuedTests } from './runs/routes/getQueuedTests';
 import { registerGetReport } from './runs/routes/getReport';
@@ -149,6 +152,9 @@ const registrations: ((api: Api) => void)[] = [
   registerGetScheduleReport,
   registerSearchRuns,
   registerDownloadFile,
+  registerPostDownloadForId,
+  registerDownloadByToken,
+  registerPostFrontendLogs,
   registerReleaseDevice,
   registerGetSchedules,
   registerGetSchedule,

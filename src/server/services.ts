@@ -10,6 +10,9 @@ import type { Leadership } from './schedules/leadership';
 import type { Scheduler } from './schedules/scheduler';
 import type { GoogleSsoSettings } from './auth/googleSso';
 import type { RunService } from './runs/service';
+import type { OutboundPolicy } from './outbound/policy';
+import type { DownloadTokens } from './runs/downloadTokens';
+import type { Logger } from './logs/logger';
 
 /** Long-lived parts of a running server, shared by the endpoint modules. */
 export interface Services {
@@ -32,6 +35,12 @@ export interface Services {
   leadership: Leadership;
   /** Answers of polled views, kept while nothing was written (http/pollCache.ts). */
   pollCache: PollCache;
+  /** Which hosts a user typed (Jira, mail servers, remote browsers) the server may connect to (OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy;
+  /** Short-lived links to run files (runs/downloadTokens.ts). */
+  downloadTokens: DownloadTokens;
+  /** The structured server log (pino). */
+  logger: Logger;
 }
 
 /** What an endpoint module needs to declare its routes. */

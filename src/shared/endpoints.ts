@@ -92,6 +92,10 @@ export const endpoints = {
     scheduleReport: `${AUTOMATION_BASE}/stats/getScheduleReport`,
     search: `${AUTOMATION_BASE}/stats/search`,
     downloadFile: `${AUTOMATION_BASE}/files/download`,
+    /** POST ?data={"path"} answers, as text, a short-lived token for downloadByToken (spec part 1 §7 Collections). */
+    postDownloadForId: `${AUTOMATION_BASE}/files/postDownloadForId`,
+    /** GET ?token&id&filename: the file as a download, no bearer header (a plain link the browser saves as it streams). */
+    downloadByToken: `${AUTOMATION_BASE}/files/downloadByToken`,
     releaseDevice: `${AUTOMATION_BASE}/remote/releaseDevice`,
   },
   summaryReports: {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { PREFETCH_META_NAME } from '../../src/lib/prefetch';
 import { endpoints } from '../../src/shared/endpoints';
+import { KB, LOGIN_JS_WIRE_BUDGET_KB, measureLoginWire, measurePrecacheWire, PRECACHE_WIRE_BUDGET_KB } from '../bench/wire';
 import { chromiumMissing, screenshot } from './harness';
 import { openLogin, settingsButton, submitLogin } from './pages';
 import { useE2E } from './setup';
@@ -42,8 +43,11 @@ const signedInAppFiles = (page: Page) =>
 
 describe.skipIf(chromiumMissing)('what crosses the wire, in Chromium', () => {
   const e2e = useE2E();
-  let context: BrowserContext;
-  afterEach(async () => context.close());
+  let context: BrowserContext | undefined;
+  afterEach(async () => {
+    await context?.close();
+    context = undefined;
+  });
 
   async function workerFreePage(): Promise<{ page: Page; responses: SeenResponse[] }> {
     // No service worker: its precache would serve the files and hide what the page itself fetches.
@@ -67,6 +71,17 @@ describe.skipIf(chromiumMissing)('what crosses the wire, in Chromium', () => {
     // The offline layer (Dexie and the queues) is among the files the sign-in page leaves for later.
     expect([...signedInApp].some((file) => file.includes('offline-queues'))).toBe(true);
     await screenshot(page, 'delivery-login');
+  });
+
+  // A build's bytes are deterministic, so the budgets of `npm run bench` (login-js-wire, precache-wire) hold here too.
+  it(`sends the sign-in page at most ${LOGIN_JS_WIRE_BUDGET_KB} KB of scripts before its form is usable`, async () => {
+    const login = await measureLoginWire(e2e.browser, e2e.platform.baseUrl);
+    expect(login.jsBytes / KB).toBeLessThanOrEqual(LOGIN_JS_WIRE_BUDGET_KB);
+  });
+
+  it(`installs the service worker with at most ${PRECACHE_WIRE_BUDGET_KB} KB on the wire`, async () => {
+    const precache = await measurePrecacheWire(e2e.browser, e2e.platform.baseUrl);
+    expect(precache.bytes / KB).toBeLessThanOrEqual(PRECACHE_WIRE_BUDGET_KB);
   });
 
   it('prefetches the signed-in app while idle, so signing in fetches none of it again', async () => {

@@ -221,7 +221,7 @@ const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /**
  * An in-memory failure-label service with the server's rules: names unique ignoring case (409, NoneOf), labels only
- * on known runs (404) that FAILED (409). `runs` are the runs it knows, by statusId and final state.
+ * on known runs (404) that FAILED (409), listed by name. `runs` are the runs it knows, by statusId and final state.
  */
 export function failureLabelsBackend(initial: FailureLabel[] = [], runs: readonly Pick<RunDetails, 'statusId' | 'testStatus'>[] = []) {
   const labels = [...initial];
@@ -230,7 +230,11 @@ export function failureLabelsBackend(initial: FailureLabel[] = [], runs: readonl
   const duplicate = (labelName: string) =>
     errorResponse(409, duplicateFailureLabelMessage(labelName), { labelName: [FIELD_ERROR_KEYS.noneOf] });
   const handlers = [
-    http.get(anyOrigin(endpoints.failureLabels.list), () => HttpResponse.json(failureLabelListResponseSchema.parse({ status: true, message: 'Success', data: labels }))),
+    // Ordered by name ignoring case, as the server's query orders them.
+    http.get(anyOrigin(endpoints.failureLabels.list), () => {
+      const byName = [...labels].sort((a, b) => a.labelName.toLowerCase().localeCompare(b.labelName.toLowerCase()));
+      return HttpResponse.json(failureLabelListResponseSchema.parse({ status: true, message: 'Success', data: byName }));
+    }),
     http.get(anyOrigin(endpoints.failureLabels.ofCollection), ({ request }) => {
       const statusId = new URL(request.url).searchParams.get('collectionId') ?? '';
       const label = ofRun.get(statusId);

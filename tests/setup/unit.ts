@@ -5,18 +5,22 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { authBackend } from '../msw/auth-backend';
 import { server } from '../msw/server';
+import { endTestFile } from './file-boundary';
 
 // No src module is imported here: vitest cannot vi.mock a module a setup file has already loaded.
 
-// A screen's first render loads its lazy route chunks; on a loaded two-core machine that took over the 1 s default
-// of findBy* and waitFor (StudioPage's first test, once in a whole-suite run). A passing wait returns as soon as it holds.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy* and waitFor return as soon as their condition holds: their timeout is a safety net for a machine many times
+// slower than usual (the suite must pass with every core busy), never a measure of how fast something should happen.
+configure({ asyncUtilTimeout: 20_000 });
 
 /** Where the app lives, so relative URLs and the router's basepath resolve as in production. */
 export const TEST_APP_URL = 'http://localhost/studio/';
 
 /** happy-dom's handle on its window; absent under other environments. */
 type HappyDomWindow = Window & { happyDOM?: { setURL(url: string): void } };
+
+// After hooks run in reverse order of registration: registered first, this runs after every other one of the file.
+afterAll(endTestFile);
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -10,3 +10,12 @@ export function captureSavedBlobs(): Blob[] {
   vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
   return saved;
 }
+
+/** Captures the downloads the page starts through a temporary link (lib/save-blob.ts saveUrl): where and under what name. */
+export function captureSavedLinks(): { href: string; download: string }[] {
+  const saved: { href: string; download: string }[] = [];
+  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    saved.push({ href: this.getAttribute('href') ?? '', download: this.download });
+  });
+  return saved;
+}

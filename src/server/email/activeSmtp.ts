@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/database';
+import { preferredAddress, serverNameOf, type CheckedTarget, type OutboundPolicy } from '../outbound/policy';
 import { mailSecrets } from './secretBox';
 
 /** What sending needs of an organization's SMTP configuration, password decrypted. */
@@ -48,9 +49,11 @@ export function smtpSettingsOf(
   };
 }
 
-export function smtpTransport(settings: SmtpSettings) {
+/** A transport to the checked address of the configured host (outbound/policy.ts), its name kept for TLS. */
+export function smtpTransport(settings: SmtpSettings, target: CheckedTarget) {
   return nodemailer.createTransport({
-    host: settings.host,
+    host: preferredAddress(target),
+    servername: serverNameOf(target),
     port: settings.port,
     secure: settings.secure,
     requireTLS: settings.requireTls,
@@ -60,4 +63,9 @@ export function smtpTransport(settings: SmtpSettings) {
     socketTimeout: MAIL_TIMEOUT_MS,
     dnsTimeout: MAIL_TIMEOUT_MS,
   });
+}
+
+/** Checks the configured host against the outbound policy (OutboundRefused, a 400, when refused) and opens a transport to it. */
+export async function openSmtpTransport(policy: OutboundPolicy, settings: SmtpSettings) {
+  return smtpTransport(settings, await policy.check(settings.host, settings.port));
 }

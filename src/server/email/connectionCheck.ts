@@ -1,6 +1,7 @@
 import { connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { ImapFlow } from 'imapflow';
+import { OutboundRefused, preferredAddress, serverNameOf, type CheckedTarget, type OutboundPolicy } from '../outbound/policy';
 import { MAIL_TIMEOUT_MS, smtpTransport, type SmtpSettings } from './activeSmtp';
 
 export interface MailServerSettings extends SmtpSettings {
@@ -68,8 +69,8 @@ async function bounded<T>(work: Promise<T>, abort: () => void): Promise<T> {
   }
 }
 
-async function checkSmtp(settings: SmtpSettings): Promise<void> {
-  const transport = smtpTransport(settings);
+async function checkSmtp(settings: SmtpSettings, target: CheckedTarget): Promise<void> {
+  const transport = smtpTransport(settings, target);
   try {
     await bounded(transport.verify(), () => transport.close());
   } finally {
@@ -77,9 +78,10 @@ async function checkSmtp(settings: SmtpSettings): Promise<void> {
   }
 }
 
-async function checkImap(settings: SmtpSettings): Promise<void> {
+async function checkImap(settings: SmtpSettings, target: CheckedTarget): Promise<void> {
   const client = new ImapFlow({
-    host: settings.host,
+    host: preferredAddress(target),
+    servername: serverNameOf(target),
     port: settings.port,
     secure: settings.secure,
     doSTARTTLS: settings.requireTls ? true : undefined,
@@ -136,15 +138,17 @@ function lineReader(socket: Socket) {
     });
 }
 
-async function pop3Session(settings: SmtpSettings): Promise<void> {
+async function pop3Session(settings: SmtpSettings, target: CheckedTarget): Promise<void> {
+  const host = preferredAddress(target);
+  const servername = serverNameOf(target);
   const opened = (socket: Socket, event: string) =>
     new Promise<Socket>((resolve, reject) => {
       socket.once(event, () => resolve(socket));
       socket.once('error', reject);
     });
   let socket = settings.secure
-    ? await opened(tlsConnect({ host: settings.host, port: settings.port, servername: settings.host }), 'secureConnect')
-    : await opened(netConnect({ host: settings.host, port: settings.port }), 'connect');
+    ? await opened(tlsConnect({ host, port: settings.port, servername }), 'secureConnect')
+    : await opened(netConnect({ host, port: settings.port }), 'connect');
   socket.setTimeout(MAIL_TIMEOUT_MS, () => socket.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
   try {
     let next = lineReader(socket);
@@ -158,7 +162,7 @@ async function pop3Session(settings: SmtpSettings): Promise<void> {
       send('STLS');
       await expectOk('STLS');
       socket.removeAllListeners('data');
-      socket = await opened(tlsConnect({ socket, servername: settings.host }), 'secureConnect');
+      socket = await opened(tlsConnect({ socket, servername }), 'secureConnect');
       next = lineReader(socket);
     }
     send(`USER ${settings.user}`);
@@ -172,18 +176,23 @@ async function pop3Session(settings: SmtpSettings): Promise<void> {
   }
 }
 
-async function checkPop3(settings: SmtpSettings): Promise<void> {
+async function checkPop3(settings: SmtpSettings, target: CheckedTarget): Promise<void> {
   // The session destroys its socket on every path; the bound only has to stop waiting.
-  await bounded(pop3Session(settings), () => undefined);
+  await bounded(pop3Session(settings, target), () => undefined);
 }
 
-/** Connects and logs in as a configuration would; throws MailConnectionError naming host, port and the reason. */
-export async function checkMailServer(settings: MailServerSettings): Promise<void> {
+/**
+ * Connects and logs in as a configuration would; throws MailConnectionError naming host, port and the reason, or
+ * OutboundRefused (a 400) for a host the outbound policy refuses, before any connection.
+ */
+export async function checkMailServer(settings: MailServerSettings, policy: OutboundPolicy): Promise<void> {
   try {
-    if (settings.type === 'SMTP') await checkSmtp(settings);
-    else if (settings.type === 'IMAP') await checkImap(settings);
-    else await checkPop3(settings);
+    const target = await policy.check(settings.host, settings.port);
+    if (settings.type === 'SMTP') await checkSmtp(settings, target);
+    else if (settings.type === 'IMAP') await checkImap(settings, target);
+    else await checkPop3(settings, target);
   } catch (error) {
+    if (error instanceof OutboundRefused) throw error;
     throw new MailConnectionError(`Could not connect to ${settings.type} server ${settings.host}:${settings.port}: ${failureReason(error)}`, { cause: error });
   }
 }

@@ -15,6 +15,7 @@ import type { EmailConfigsTable, ImapAccountsTable } from '../db/schema-email';
 import { ApiError } from '../http/apiError';
 import { smtpSettingsOf } from './activeSmtp';
 import { checkMailServer, MailConnectionError } from './connectionCheck';
+import type { OutboundPolicy } from '../outbound/policy';
 import { mailSecrets } from './secretBox';
 
 export type EmailConfigRow = Selectable<EmailConfigsTable>;
@@ -73,9 +74,13 @@ function serverOf(body: SaveEmailConfig) {
   };
 }
 
-async function assertConnects(row: Omit<EmailConfigRow, 'id' | 'org_id' | 'password_cipher' | 'status' | 'created_by' | 'created_at' | 'updated_at'>, password: string) {
+async function assertConnects(
+  row: Omit<EmailConfigRow, 'id' | 'org_id' | 'password_cipher' | 'status' | 'created_by' | 'created_at' | 'updated_at'>,
+  password: string,
+  policy: OutboundPolicy,
+) {
   try {
-    await checkMailServer({ ...smtpSettingsOf(row, password), type: row.email_type });
+    await checkMailServer({ ...smtpSettingsOf(row, password), type: row.email_type }, policy);
   } catch (error) {
     if (error instanceof MailConnectionError) throw new ApiError(422, error.message, {}, { emailHost: [error.message] });
     throw error;
@@ -86,12 +91,12 @@ async function assertConnects(row: Omit<EmailConfigRow, 'id' | 'org_id' | 'passw
  * Create (no configEmailId; saved ACTIVE, §4) or update. Either way the server is reached and logged in to before
  * anything is stored, so a saved configuration is one that worked; an update with an empty password keeps the stored one.
  */
-export async function saveEmailConfig(db: Db, orgId: string, userId: string, body: SaveEmailConfig): Promise<EmailConfigRow> {
+export async function saveEmailConfig(db: Db, policy: OutboundPolicy, orgId: string, userId: string, body: SaveEmailConfig): Promise<EmailConfigRow> {
   const existing = body.configEmailId === undefined ? undefined : await emailConfigRow(db, orgId, body.configEmailId);
   if (!existing && body.password === '') throw new ApiError(400, EMAIL_MESSAGES.passwordRequired, {}, { password: [EMAIL_MESSAGES.required] });
   const password = body.password !== '' || !existing ? body.password : await mailSecrets.open(db, existing.password_cipher);
   const values = { from_email: body.fromEmail, ...serverOf(body) };
-  await assertConnects(values, password);
+  await assertConnects(values, password, policy);
   const now = new Date().toISOString();
   const password_cipher = await mailSecrets.seal(db, password);
   if (existing) {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
@@ -27,14 +27,16 @@ function unixModes(data: Uint8Array): Map<string, number> {
 
 describe('the gateway agent zip', { timeout: 120_000 }, () => {
   let folder: string | undefined;
+  let cacheDir: string | undefined;
   afterEach(async () => {
-    if (folder) await rm(folder, { recursive: true, force: true });
-    folder = undefined;
+    for (const dir of [folder, cacheDir]) if (dir) await rm(dir, { recursive: true, force: true });
+    folder = cacheDir = undefined;
   });
 
   it('holds the bundled agent, playwright-core, executable start scripts and a README, and is not rebuilt from unchanged sources', async () => {
     folder = await mkdtemp(join(tmpdir(), 'agent-zip-'));
-    const file = await buildAgentZip(folder);
+    cacheDir = await mkdtemp(join(tmpdir(), 'agent-zip-cache-'));
+    const file = await buildAgentZip(folder, cacheDir);
     expect(file).toBe(join(folder, DESKTOP_CLIENT_FILE));
     const data = new Uint8Array(await readFile(file));
     const entries = unzipSync(data, { filter: (entry) => !entry.name.startsWith('node_modules/') || entry.name === 'node_modules/playwright-core/package.json' });
@@ -49,7 +51,21 @@ describe('the gateway agent zip', { timeout: 120_000 }, () => {
     expect((unixModes(data).get('start.sh') ?? 0) & 0o777).toBe(0o755);
 
     const built = (await stat(file)).mtimeMs;
-    await buildAgentZip(folder);
+    await buildAgentZip(folder, cacheDir);
     expect((await stat(file)).mtimeMs).toBe(built);
+  });
+
+  it('gives a second data folder the zip built for the first, from the cache, without zipping again', async () => {
+    folder = await mkdtemp(join(tmpdir(), 'agent-zip-'));
+    cacheDir = await mkdtemp(join(tmpdir(), 'agent-zip-cache-'));
+    const first = await readFile(await buildAgentZip(join(folder, 'first'), cacheDir));
+    const [cached, ...others] = await readdir(cacheDir);
+    expect(others).toEqual([]);
+    const cachedAt = (await stat(join(cacheDir, cached ?? ''))).mtimeMs;
+
+    const second = await readFile(await buildAgentZip(join(folder, 'second'), cacheDir));
+    expect(Buffer.compare(second, first)).toBe(0);
+    expect(await readdir(cacheDir)).toEqual([cached]);
+    expect((await stat(join(cacheDir, cached ?? ''))).mtimeMs).toBe(cachedAt);
   });
 });

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -9,6 +9,11 @@ import { DESKTOP_CLIENT_FILE } from '../clients/clientsFolder';
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ENTRY = join(REPO_ROOT, 'src/gateway-agent/main.ts');
 const PLAYWRIGHT_CORE = join(REPO_ROOT, 'node_modules/playwright-core');
+/**
+ * Zips already built from the same sources, by stamp: every data folder of this installation (a test server's, a
+ * second replica's) copies one instead of zipping playwright-core again.
+ */
+export const AGENT_ZIP_CACHE_DIR = join(REPO_ROOT, 'node_modules/.cache/studio-gateway-agent');
 /** Unix file mode in the zip's external attributes (os 3 = Unix): start.sh must be executable once unpacked. */
 const EXECUTABLE = { os: 3, attrs: 0o100755 << 16 };
 
@@ -76,20 +81,17 @@ const zipAsync = (files: Zippable) =>
   });
 
 /**
- * Builds `gateway-agent.zip` into `folder` (the clients folder): the agent bundled with esbuild as agent.mjs, a copy
- * of node_modules/playwright-core (pure JavaScript), start.sh, start.cmd and README.txt. Written under a temporary name
- * and renamed, so a download never reads half a zip. Skipped when the zip there was built from the same sources.
- * Answers the zip's path.
+ * Writes `data` (bytes, or a file to copy) to `target` under a temporary name of its own and renames it, so no reader
+ * sees half a file and two servers writing the same cached zip at once do not mix their bytes.
  */
-export async function buildAgentZip(folder: string): Promise<string> {
-  const target = join(folder, DESKTOP_CLIENT_FILE);
-  const stampFile = `${target}.stamp`;
-  const { code, inputs } = await bundleAgent();
-  const playwrightFiles = await filesUnder(PLAYWRIGHT_CORE);
-  const stamp = await sourceStamp(inputs, playwrightFiles);
-  const built = await readFile(stampFile, 'utf8').catch(() => '');
-  if (built === stamp && (await stat(target).catch(() => undefined))) return target;
+async function writeWhole(target: string, data: Uint8Array | { copyOf: string }): Promise<void> {
+  await mkdir(dirname(target), { recursive: true });
+  const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
+  await ('copyOf' in data ? copyFile(data.copyOf, partial) : writeFile(partial, data));
+  await rename(partial, target);
+}
 
+async function zipAgent(code: Uint8Array, playwrightFiles: readonly string[]): Promise<Uint8Array> {
   const files: Zippable = {
     'agent.mjs': code,
     'start.sh': [new TextEncoder().encode(START_SH), EXECUTABLE],
@@ -103,10 +105,27 @@ export async function buildAgentZip(folder: string): Promise<string> {
     const executable = ((await stat(file)).mode & 0o111) !== 0;
     files[`node_modules/playwright-core/${inside}`] = executable ? [data, EXECUTABLE] : data;
   }
-  await mkdir(folder, { recursive: true });
-  const partial = `${target}.partial`;
-  await writeFile(partial, await zipAsync(files));
-  await rename(partial, target);
+  return zipAsync(files);
+}
+
+/**
+ * Builds `gateway-agent.zip` into `folder` (the clients folder): the agent bundled with esbuild as agent.mjs, a copy
+ * of node_modules/playwright-core (pure JavaScript), start.sh, start.cmd and README.txt. Written under a temporary name
+ * and renamed, so a download never reads half a zip. Skipped when the zip there was built from the same sources, and
+ * copied from `cacheDir` when another folder's was. Answers the zip's path.
+ */
+export async function buildAgentZip(folder: string, cacheDir = AGENT_ZIP_CACHE_DIR): Promise<string> {
+  const target = join(folder, DESKTOP_CLIENT_FILE);
+  const stampFile = `${target}.stamp`;
+  const { code, inputs } = await bundleAgent();
+  const playwrightFiles = await filesUnder(PLAYWRIGHT_CORE);
+  const stamp = await sourceStamp(inputs, playwrightFiles);
+  const built = await readFile(stampFile, 'utf8').catch(() => '');
+  if (built === stamp && (await stat(target).catch(() => undefined))) return target;
+
+  const cached = join(cacheDir, `${stamp}.zip`);
+  if (!(await stat(cached).catch(() => undefined))) await writeWhole(cached, await zipAgent(code, playwrightFiles));
+  await writeWhole(target, { copyOf: cached });
   await writeFile(stampFile, stamp);
   return target;
 }

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import type { ErrorBody } from '../../shared/contracts/errors';
+import { ApiError } from './apiError';
 
 type ValidationResult = { success: true } | { success: false; error: z.ZodError };
 
@@ -22,4 +23,20 @@ export function validationHook(result: ValidationResult, c: Context): Response |
     .join('; ');
   const body: ErrorBody = { success: false, message, fieldErrors };
   return c.json(body, 400);
+}
+
+/**
+ * A query parameter that carries JSON (the spec's `?data` calls), checked against `schema`: 400 with `name: not valid
+ * JSON.` or with `invalidMessage` and the fields otherwise.
+ */
+export function parseJsonParameter<Schema extends z.ZodType>(name: string, text: string, schema: Schema, invalidMessage: string): z.output<Schema> {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, `${name}: not valid JSON.`, {}, { [name]: ['Not valid JSON.'] });
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) throw new ApiError(400, invalidMessage, {}, fieldErrorsOf(parsed.error));
+  return parsed.data;
 }

@@ -12,7 +12,7 @@ export const JIRA_TAG = 'Issue tracker';
 export async function jiraFor(services: Services, c: Context<AppEnv>): Promise<JiraClient> {
   const connection = await findConnection(services.db, currentUser(c).row.org_id);
   if (!connection) throw new ApiError(409, JIRA_MESSAGES.notConfigured);
-  return new JiraClient(connection);
+  return new JiraClient(connection, services.outbound);
 }
 
 const isBug = (name: string) => name.toLowerCase() === BUG_ISSUE_TYPE.toLowerCase();

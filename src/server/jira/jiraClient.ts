@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ApiError } from '../http/apiError';
+import { outboundHttp, type OutboundHttpResponse } from '../outbound/http';
+import type { OutboundPolicy } from '../outbound/policy';
 import type { JiraConnection } from './repository';
 
 /** Every call to Jira gives up after this, so an answer (or a clear message) reaches the user within 10 s. */
@@ -43,21 +45,20 @@ export interface AttachmentFile {
 /** Why Jira could not be reached, in words a user can act on. */
 function transportMessage(error: unknown, url: URL): string {
   const where = url.host;
-  if (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
     return `Jira at ${where} did not answer within ${JIRA_TIMEOUT_MS / 1000} s.`;
   }
-  const cause = error instanceof Error && error.cause instanceof Error ? (error.cause as NodeJS.ErrnoException) : null;
-  switch (cause?.code) {
+  const code = error instanceof Error ? (error as NodeJS.ErrnoException).code : undefined;
+  switch (code) {
     case 'ECONNREFUSED':
       return `Jira at ${where} refused the connection: check the base URL and its port.`;
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
       return `The Jira host ${url.hostname} was not found: check the base URL.`;
     case 'ECONNRESET':
-    case 'UND_ERR_SOCKET':
       return `Jira at ${where} closed the connection: check the base URL and its port.`;
     default:
-      return `Jira at ${where} could not be reached${cause?.code ? ` (${cause.code})` : ''}: check the base URL and its port.`;
+      return `Jira at ${where} could not be reached${code ? ` (${code})` : ''}: check the base URL and its port.`;
   }
 }
 
@@ -83,7 +84,10 @@ function safeJson(text: string): unknown {
 export class JiraClient {
   private readonly authorization: string;
 
-  constructor(private readonly connection: JiraConnection) {
+  constructor(
+    private readonly connection: JiraConnection,
+    private readonly outbound: OutboundPolicy,
+  ) {
     this.authorization = `Basic ${Buffer.from(`${connection.userEmail}:${connection.apiToken}`).toString('base64')}`;
   }
 
@@ -95,19 +99,18 @@ export class JiraClient {
     return new URL(`${this.connection.baseUrl}/rest/api/${this.connection.apiVersion}${path}`);
   }
 
-  private async call<T>(schema: z.ZodType<T>, path: string, init: RequestInit = {}): Promise<T> {
+  private async call<T>(schema: z.ZodType<T>, path: string, init: { method?: string; headers?: Record<string, string>; body?: string | FormData } = {}): Promise<T> {
     const url = this.url(path);
-    const headers = new Headers(init.headers);
-    headers.set('authorization', this.authorization);
-    headers.set('accept', 'application/json');
-    let response: Response;
-    let body: string;
+    const headers = { ...init.headers, authorization: this.authorization, accept: 'application/json' };
+    let response: OutboundHttpResponse;
     try {
-      response = await fetch(url, { ...init, headers, redirect: 'manual', signal: AbortSignal.timeout(JIRA_TIMEOUT_MS) });
-      body = await response.text();
+      response = await outboundHttp(this.outbound, url, { ...init, headers, signal: AbortSignal.timeout(JIRA_TIMEOUT_MS) });
     } catch (error) {
+      // A refused host (OutboundRefused, a 400) says so itself.
+      if (error instanceof ApiError) throw error;
       throw new ApiError(502, transportMessage(error, url));
     }
+    const body = response.text;
     if (response.status < 200 || response.status > 299) throw new ApiError(502, statusMessage(response.status, body));
     const parsed = schema.safeParse(safeJson(body));
     if (!parsed.success) throw new ApiError(502, `The server at ${url.host} did not answer as Jira does (${url.pathname}): check the base URL.`);

@@ -13,7 +13,7 @@ import { advanceExecutions } from '../schedules/firing';
 import { runScheduleNow } from '../schedules/scheduleFiring';
 import { browserCollection, CHROMIUM, dailySchedule, startPageServer, type PageServer } from '../testing/runFixtures';
 import { fixedWaitBrowserWork } from '../testing/fixedWaitBrowserWork';
-import { testDatabaseTarget, testDatabaseUrl, testDialect } from '../testing/testDatabase';
+import { testDatabaseTarget, migratedTestDatabaseUrl, testDialect } from '../testing/testDatabase';
 import { fakeExecutable, startTestServer, type TestServer } from '../testing/testServer';
 import { findUserByUserId } from '../users/repository';
 import { readServerOptions } from '../options';
@@ -165,7 +165,7 @@ describe('schedule firing notifications and the outbox workers', () => {
 
   async function open(): Promise<void> {
     dataDir = mkdtempSync(join(tmpdir(), 'studio-notifications-test-'));
-    studio = await createApp({ dataDir, databaseUrl: await testDatabaseUrl(dataDir), adminPassword: 'admin-test-password', chromiumPath: fakeExecutable(dataDir), browserPoolSize: 0 });
+    studio = await createApp({ dataDir, databaseUrl: await migratedTestDatabaseUrl(dataDir), adminPassword: 'admin-test-password', chromiumPath: fakeExecutable(dataDir), browserPoolSize: 0 });
     closers.push(async () => {
       await studio.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -175,7 +175,7 @@ describe('schedule firing notifications and the outbox workers', () => {
 
   function worker(workerId: string, db = studio.services.db): MailWorker {
     // A long poll: the test drives the passes.
-    const started = startMailWorker({ db, sender: smtpMailSender(db), publicUrl: PUBLIC_URL, workerId, pollMs: 60 * MINUTE });
+    const started = startMailWorker({ db, sender: smtpMailSender(db, studio.services.outbound), publicUrl: PUBLIC_URL, workerId, pollMs: 60 * MINUTE });
     closers.push(() => started.stop());
     return started;
   }
@@ -266,7 +266,7 @@ describe('schedule firing notifications and the outbox workers', () => {
 describe('claims', () => {
   it('leave a mail whose claim lapsed during a slow batch, and that another worker took, to that worker', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'studio-claims-test-'));
-    const studio = await createApp({ dataDir, databaseUrl: await testDatabaseUrl(dataDir), adminPassword: 'admin-test-password', chromiumPath: fakeExecutable(dataDir), browserPoolSize: 0 });
+    const studio = await createApp({ dataDir, databaseUrl: await migratedTestDatabaseUrl(dataDir), adminPassword: 'admin-test-password', chromiumPath: fakeExecutable(dataDir), browserPoolSize: 0 });
     closers.push(async () => {
       await studio.close();
       rmSync(dataDir, { recursive: true, force: true });

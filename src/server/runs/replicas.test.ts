@@ -12,7 +12,7 @@ import { createLeadership } from '../schedules/leadership';
 import { scheduleTick } from '../schedules/scheduleFiring';
 import { saveScheduleRow } from '../schedules/repository';
 import { browserCollection, CHROMIUM, deviceInUse, runDetails, saveCollection, startPageServer, trigger, waitForRun, type PageServer } from '../testing/runFixtures';
-import { testDatabaseUrl, testDialect } from '../testing/testDatabase';
+import { migratedTestDatabaseUrl, testDialect } from '../testing/testDatabase';
 import { fakeExecutable, startTestServer, type TestServer } from '../testing/testServer';
 import { findUserByUserId } from '../users/repository';
 import { abortRunsOfDeadReplicas, deadReplicaAbortLog, REPLICA_DEAD_AFTER_MS } from './replicas';
@@ -40,7 +40,7 @@ describe('replicas sharing one database', () => {
     dirs.push(dataDir);
     const app = await createApp({
       dataDir,
-      databaseUrl: await testDatabaseUrl(shared ?? dataDir),
+      databaseUrl: await migratedTestDatabaseUrl(shared ?? dataDir),
       replicaName: name,
       adminPassword: 'admin-test-password',
       chromiumPath: fakeExecutable(dataDir),
@@ -166,7 +166,7 @@ describe('replicas sharing one database', () => {
       pages = await startPageServer();
       const a = await startTestServer({ chromiumPath: CHROMIUM, browserPoolSize: 2, replicaName: 'replica-a' });
       servers.push(a);
-      const b = await startTestServer({ chromiumPath: CHROMIUM, browserPoolSize: 2, replicaName: 'replica-b', databaseUrl: await testDatabaseUrl(a.dataDir) });
+      const b = await startTestServer({ chromiumPath: CHROMIUM, browserPoolSize: 2, replicaName: 'replica-b', databaseUrl: await migratedTestDatabaseUrl(a.dataDir) });
       servers.push(b);
       const user = await a.createUser(['STUDIO']);
       const token = await a.tokenFor(user);

@@ -7,6 +7,7 @@ import { lockedRowsSkipping } from '../db/dialect';
 import { assertRunsAllowed, parallelSlots } from '../licenses/enforcement';
 import { BROWSER_DEVICE_TYPE, browserPoolIds, executableStamp, freeBrowserIds, freeBrowsersQuery, setBrowsersPluggedIn } from '../resources/browserPool';
 import type { Scheduler } from '../schedules/scheduler';
+import type { OutboundPolicy } from '../outbound/policy';
 import { artifactsRoot, RunArtifacts } from './artifacts';
 import { executeBrowserRun, type BrowserRunOutcome, type RunRecorder } from './executor/browserExecutor';
 import { connectRemoteBrowser, createWarmBrowsers, type BrowserSession } from './executor/warmBrowsers';
@@ -107,6 +108,8 @@ export interface RunServiceOptions {
   replicaId: string;
   /** Replaces the browser work of every run (programmatic only, never configuration); no Chromium is warmed for it. */
   browserWork?: BrowserWork | undefined;
+  /** Which remote browsers' hosts the server may connect to (OUTBOUND_ALLOW). */
+  outbound: OutboundPolicy;
 }
 
 /** As often as Resource Management refreshes device statuses (spec part 1 §9). */
@@ -257,7 +260,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
    */
   async function acquireOrRequeue(run: RunRow, deviceId: string, signal: AbortSignal, remoteEndpoint: string | undefined): Promise<BrowserSession | undefined> {
     try {
-      return remoteEndpoint === undefined ? await browsers.acquire(deviceId) : await connectRemoteBrowser(remoteEndpoint);
+      return remoteEndpoint === undefined ? await browsers.acquire(deviceId) : await connectRemoteBrowser(remoteEndpoint, options.outbound);
     } catch (error) {
       if (closed) return undefined;
       // Stopped while the browser was coming: the stop decides how the run ends.

@@ -10,7 +10,7 @@ import { insertCollection } from '../collections/repository';
 import type { ExcelSheet } from '../variables/excelSheet';
 import { insertVariable } from '../variables/repository';
 import { finishRun } from '../runs/repository';
-import { testDatabaseUrl } from '../testing/testDatabase';
+import { migratedTestDatabaseUrl } from '../testing/testDatabase';
 import { fakeExecutable } from '../testing/testServer';
 import { findUserByUserId } from '../users/repository';
 import { CATCH_UP_GRACE_MS, cancelQueuedSchedule, scheduleTick } from './scheduleFiring';
@@ -31,7 +31,7 @@ describe('schedule firing with a controllable clock', () => {
   const author = () => ({ orgId, userId: 'admin@studio.local' });
 
   const open = async () => {
-    studio = await createApp({ dataDir, databaseUrl: await testDatabaseUrl(dataDir), adminPassword: 'admin-test-password', chromiumPath: fakeExecutable(dataDir), browserPoolSize: 1 });
+    studio = await createApp({ dataDir, databaseUrl: await migratedTestDatabaseUrl(dataDir), adminPassword: 'admin-test-password', chromiumPath: fakeExecutable(dataDir), browserPoolSize: 1 });
     const admin = await findUserByUserId(studio.services.db, 'admin@studio.local');
     orgId = admin?.org_id ?? '';
   };

@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createScheduler, isSchedulerHealthy, type Scheduler } from './scheduler';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits end when the ticks have come; the limit is for a scheduler that never ticks. */
+const SAFETY_NET = { timeout: 20_000, interval: 5 };
 
 describe('scheduler tick loop', () => {
   let scheduler: Scheduler;
@@ -13,9 +15,10 @@ describe('scheduler tick loop', () => {
     scheduler.registerTickHandler('count', (now) => void ticks.push(now));
     expect(isSchedulerHealthy(scheduler)).toBe(false);
     scheduler.start();
-    await sleep(150);
-    expect(ticks.length).toBeGreaterThanOrEqual(3);
-    expect(isSchedulerHealthy(scheduler)).toBe(true);
+    await vi.waitFor(() => {
+      expect(ticks.length).toBeGreaterThanOrEqual(3);
+      expect(isSchedulerHealthy(scheduler)).toBe(true);
+    }, SAFETY_NET);
     await scheduler.stop();
     const stoppedAt = ticks.length;
     await sleep(100);
@@ -33,9 +36,10 @@ describe('scheduler tick loop', () => {
     const unregister = scheduler.registerTickHandler('healthy', () => void (healthyTicks += 1));
     expect(() => scheduler.registerTickHandler('healthy', () => undefined)).toThrow(/already registered/);
     scheduler.start();
-    await sleep(80);
-    expect(healthyTicks).toBeGreaterThanOrEqual(2);
-    expect(errors).toHaveBeenCalled();
+    await vi.waitFor(() => {
+      expect(healthyTicks).toBeGreaterThanOrEqual(2);
+      expect(errors).toHaveBeenCalled();
+    }, SAFETY_NET);
     unregister();
     const before = healthyTicks;
     await sleep(50);

@@ -7,7 +7,7 @@ import { startServer, type RunningServer } from '../app';
 import { hashPassword } from '../auth/passwords';
 import type { ServerOptions } from '../options';
 import { findUserByUserId, insertUser } from '../users/repository';
-import { testDatabaseUrl } from './testDatabase';
+import { migratedTestDatabaseUrl } from './testDatabase';
 
 export interface LoginResult {
   status: number;
@@ -51,7 +51,8 @@ export function fakeExecutable(dir: string, name = 'chromium'): string {
 
 /**
  * Starts the real server on 127.0.0.1, any free port, with a fresh temporary DATA_DIR (a real SQLite file, or the
- * PostgreSQL database of that folder when the tests run on PostgreSQL: testing/testDatabase.ts).
+ * PostgreSQL database of that folder when the tests run on PostgreSQL: testing/testDatabase.ts), made from a template
+ * migrated once rather than migrated anew.
  * Options override the defaults, e.g. { accessTokenTtlSeconds: 1 } or { chromiumPath: '/missing' }.
  */
 export async function startTestServer(
@@ -66,7 +67,7 @@ export async function startTestServer(
     host: '127.0.0.1',
     port: 0,
     dataDir,
-    databaseUrl: await testDatabaseUrl(dataDir),
+    databaseUrl: await migratedTestDatabaseUrl(dataDir),
     adminPassword,
     chromiumPath: fakeExecutable(dataDir),
     staticDir: join(dataDir, 'dist'),

@@ -132,6 +132,13 @@ export const messageResponseSchema = z.object({ success: z.literal(true), messag
 export const fileRefSchema = z.object({ path: z.string(), name: z.string() });
 export type FileRef = z.infer<typeof fileRefSchema>;
 
+/** The `data` of POST /files/postDownloadForId: the run file a download link is made for, by its FileRef path. */
+export const downloadForIdDataSchema = z.object({ path: z.string().min(1).max(1000) });
+export type DownloadForIdData = z.infer<typeof downloadForIdDataSchema>;
+
+/** GET /files/downloadByToken with a token that expired, was forged, or whose session ended. */
+export const DOWNLOAD_LINK_EXPIRED_MESSAGE = 'This download link has expired. Download the file again from its report.';
+
 export const stepDetailSchema = z.object({
   stepId: z.string(),
   stepName: z.string(),

@@ -104,7 +104,7 @@ describe('ClientDownloadPage', () => {
         if (now !== null) seen.add(now);
         expect(saved).toHaveLength(1);
       },
-      { timeout: 5_000, interval: 20 },
+      { timeout: 20_000, interval: 20 },
     );
     // Between the first and the last piece the bar stood somewhere in the middle.
     expect([...seen].some((value) => Number(value) > 0 && Number(value) < 100)).toBe(true);

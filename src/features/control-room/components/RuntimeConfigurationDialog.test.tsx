@@ -34,7 +34,7 @@ function renderRuntime(options: ControlRoomBackendOptions, scheduleId: string, c
   return { backend, onClose, user: userEvent.setup() };
 }
 
-describe('RuntimeConfigurationDialog', { timeout: 30_000 }, () => {
+describe('RuntimeConfigurationDialog', () => {
   it('says so and closes when the schedule cannot be loaded', async () => {
     const { onClose } = renderRuntime({ failures: { byId: { status: 404, message: 'Schedule s9 not found' } } }, 's9');
     expect(await screen.findByText('Something went wrong, please try again')).toBeInTheDocument();

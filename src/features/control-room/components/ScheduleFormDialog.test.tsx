@@ -74,7 +74,7 @@ async function chooseRepeat(user: ReturnType<typeof userEvent.setup>, label: str
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
 
 // Multi-step flows outlast the 5 s default when the unit project runs in parallel.
-describe('ScheduleFormDialog', { timeout: 15_000 }, () => {
+describe('ScheduleFormDialog', () => {
   beforeEach(() => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     vi.setSystemTime(NOW);

@@ -31,7 +31,7 @@ async function findRow(name: string) {
   return (await screen.findByRole('rowheader', { name })).closest('[role="row"]') as HTMLElement;
 }
 
-describe('ScheduleQueueTable', { timeout: 15_000 }, () => {
+describe('ScheduleQueueTable', () => {
   afterEach(() => {
     vi.restoreAllMocks();
   });

@@ -42,7 +42,7 @@ async function findRow(name: string) {
 
 const rowNames = () => screen.getAllByRole('rowheader').map((cell) => cell.textContent);
 
-describe('UpcomingSchedules', { timeout: 15_000 }, () => {
+describe('UpcomingSchedules', () => {
   it('lists upcoming schedules by next run, past ones after them, with their columns', async () => {
     const now = Date.now();
     renderSchedules({
@@ -236,7 +236,7 @@ describe('UpcomingSchedules', { timeout: 15_000 }, () => {
     expect(backend.calls.gets).toEqual([]);
 
     network.goOnline();
-    await waitFor(() => expect(backend.calls.saves).toHaveLength(3), { timeout: 5_000 });
+    await waitFor(() => expect(backend.calls.saves).toHaveLength(3));
     expect(backend.calls.saves).toEqual([
       expect.objectContaining({ id: schedule.id, name: 'Morning', enabled: true }),
       expect.objectContaining({ id: schedule.id, name: 'Morning', enabled: false }),

@@ -19,7 +19,7 @@ describe('ControlRoomPage', () => {
   it('shows the Autonomous Bot tab with the schedules and the queue, and no Interactive Bot tab without its flag', async () => {
     renderPage('/control-room', {});
     // The page's chunk (its contracts included) loads on first use.
-    expect(await screen.findByRole('tab', { name: 'Autonomous Bot' }, { timeout: 5_000 })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('tab', { name: 'Autonomous Bot' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.queryByRole('tab', { name: 'Interactive Bot' })).toBeNull();
     expect(screen.getByRole('grid', { name: 'Upcoming Schedules' })).toBeInTheDocument();
     expect(screen.getByRole('grid', { name: 'Queued schedules' })).toBeInTheDocument();
@@ -30,7 +30,7 @@ describe('ControlRoomPage', () => {
     async (path) => {
       interactiveBotsBackend.bots = [makeInteractiveBot({ interactive_trigger_name: 'Smoke bot' })];
       const { user } = renderPage(path, { Schedule: { interactiveBotFeature: true } });
-      await user.click(await screen.findByRole('tab', { name: 'Interactive Bot' }, { timeout: 5_000 }));
+      await user.click(await screen.findByRole('tab', { name: 'Interactive Bot' }));
       const table = await screen.findByRole('grid', { name: 'Interactive Bots' });
       expect(await within(table).findByRole('rowheader', { name: 'Smoke bot' })).toBeInTheDocument();
     },

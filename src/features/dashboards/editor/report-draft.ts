@@ -15,9 +15,6 @@ import {
 import { categoryColumn } from '../chart-data/dataset';
 import { currentTimeFrame, defaultTimeFrame } from '../../../lib/time-frame';
 
-/** Route type of a new, blank report (part 3 §2 Route table). */
-export const BLANK_REPORT_TYPE = 'BLANK';
-
 /** Part 3 §2: the title placeholder; an element with no title is shown under it too. */
 export const UNTITLED_ELEMENT = 'Untitled Element';
 

@@ -67,7 +67,7 @@ const sentDraft = (backend: ReturnType<typeof dashboardsBackend>): ReportDraft |
 afterEach(() => vi.restoreAllMocks());
 
 // Each test drives the whole editor through many dialogs: 10 s apiece under a loaded parallel run, near the 15 s default.
-describe('ReportEditPage', { timeout: 30_000 }, () => {
+describe('ReportEditPage', () => {
   it("starts a blank report with the 'Untitled Element' placeholder, the settings and the add-element buttons", async () => {
     renderPage(null);
     expect(screen.getByRole('textbox', { name: 'Report title' })).toHaveAttribute('placeholder', 'Untitled Element');

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { DASHBOARD_MESSAGES } from '../../../shared/contracts/dashboards';
 import { hasPermission } from '../../../shared/permissions';
 import { DATE_FORMATS, formatDate } from '../../../lib/dates';
@@ -15,8 +16,9 @@ export const viewReportPath = (id: string) => `/dashboards/${encodeURIComponent(
 /**
  * The saved reports (part 3 §2 Report list): each title links to its edit screen, with a link to its published view.
  * Only DASHBOARD_MANAGEMENT holders may edit or start a report; a DASHBOARD_PUBLISHED viewer gets the views alone.
+ * `note` goes under the heading (the /dashboard home's word on the operations dashboard).
  */
-export function ReportListPage() {
+export function ReportListPage({ note }: { note?: ReactNode }) {
   const reports = useQuery(reportListQuery());
   const { data: user } = useQuery(userDetailsQueryOptions());
   const canManage = hasPermission(user?.permissions.features, 'DASHBOARD_MANAGEMENT');
@@ -31,6 +33,7 @@ export function ReportListPage() {
           </Link>
         )}
       </header>
+      {note}
       {reports.isPending && <Spinner label="Loading the reports" />}
       {reports.isError && !reports.data && (
         <p className="report-list__note report-list__note--error" role="alert">

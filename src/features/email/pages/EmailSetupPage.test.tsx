@@ -141,4 +141,17 @@ describe('EmailSetupPage', () => {
     expect(await screen.findByText(notConfigured)).toBeInTheDocument();
     expect(navigate).not.toHaveBeenCalled();
   });
+
+  it('shows the default failure instead of text a link to the page brought', async () => {
+    const forged = 'Your account is locked: call +1 555 0100';
+    renderPage({}, ['IMAP_EMAIL_ACCOUNT'], { accountResult: { outcome: 'failed', message: forged } });
+    expect(await screen.findByText(EMAIL_MESSAGES.accountFailed)).toBeInTheDocument();
+    expect(screen.queryByText(forged)).toBeNull();
+  });
+
+  it("shows a failed callback's own message with the provider's error code", async () => {
+    const ownMessage = `${EMAIL_MESSAGES.accountFailed} (access_denied)`;
+    renderPage({}, ['IMAP_EMAIL_ACCOUNT'], { accountResult: { outcome: 'failed', message: ownMessage } });
+    expect(await screen.findByText(ownMessage)).toBeInTheDocument();
+  });
 });

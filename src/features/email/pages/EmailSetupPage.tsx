@@ -5,6 +5,7 @@ import { EMAIL_MESSAGES } from '../../../shared/contracts/email';
 import { hasPermission } from '../../../shared/permissions';
 import { Tabs, type TabItem } from '../../../ui/Tabs';
 import { toast } from '../../../ui/toast-queue';
+import { isCallbackMessage } from '../callback-message';
 import { EmailAccountTab } from '../components/EmailAccountTab';
 import { EmailConfigurationsTab } from '../components/EmailConfigurationsTab';
 import '../email.css';
@@ -14,7 +15,7 @@ export type EmailSetupTab = 'configurations' | 'account';
 export interface EmailSetupPageProps {
   tab?: EmailSetupTab | undefined;
   onTabChange?: (tab: EmailSetupTab) => void;
-  /** What the account sign-in callback reported (Added, Updated or failed) and its message. */
+  /** What the account sign-in callback reported (Added, Updated or failed) and its message, shown only when it is one of the callback's own. */
   accountResult?: { outcome: 'Added' | 'Updated' | 'failed'; message?: string | undefined } | undefined;
   navigate?: (url: string) => void;
 }
@@ -25,7 +26,8 @@ export function EmailSetupPage({ tab, onTabChange, accountResult, navigate }: Em
   const features = user?.permissions.features;
 
   const outcome = accountResult?.outcome;
-  const outcomeMessage = accountResult?.message;
+  const reported = accountResult?.message;
+  const outcomeMessage = reported !== undefined && isCallbackMessage(reported) ? reported : undefined;
   useEffect(() => {
     if (outcome === 'Added') toast.success(EMAIL_MESSAGES.accountAdded);
     else if (outcome === 'Updated') toast.success(EMAIL_MESSAGES.accountUpdated);

@@ -79,7 +79,7 @@ describe('ImageFilterManagement', () => {
     ]);
     // The header's count and the table's marks read the outbox each on its own: the marks follow within a moment.
     await waitFor(() => expect(screen.queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument());
-  }, 15_000);
+  });
 
   it('shows the filters of the chosen kind from the JSON string answer', async () => {
     const { user } = renderFilters({

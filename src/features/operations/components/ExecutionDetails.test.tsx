@@ -34,7 +34,7 @@ async function savedText(index = 0): Promise<[string, string]> {
 
 layOutTables();
 
-describe('Execution Details', { timeout: 20_000 }, () => {
+describe('Execution Details', () => {
   beforeEach(() => {
     vi.mocked(saveBlob).mockClear();
     vi.mocked(downloadTablePdf).mockClear();

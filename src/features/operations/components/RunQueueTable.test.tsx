@@ -14,7 +14,7 @@ const ago = (minutes: number) => DateTime.now().minus({ minutes }).toISO() ?? ''
 
 layOutTables();
 
-describe('Execution Details queue', { timeout: 20_000 }, () => {
+describe('Execution Details queue', () => {
   it('lists queued runs newest trigger first with resource names', async () => {
     const older = makeQueuedRun({ testSuiteName: 'Older', timeTriggered: ago(10), devices: ['pixel-7'] });
     const newer = makeQueuedRun({ testSuiteName: 'Newer', timeTriggered: ago(1), devices: ['browser-1', 'unknown-1'] });
@@ -73,7 +73,7 @@ describe('Execution Details queue', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Execution Details queue polling', { timeout: 20_000 }, () => {
+describe('Execution Details queue polling', () => {
   usePollingClock(0.5);
 
   it('reads the queue at once and every 15 s, and keeps the last list through a failed refresh', async () => {

@@ -38,7 +38,7 @@ async function savedCsv(): Promise<[string, string[]]> {
 
 layOutTables();
 
-describe('Collection Details', { timeout: 20_000 }, () => {
+describe('Collection Details', () => {
   beforeEach(() => vi.mocked(saveBlob).mockClear());
 
   it('needs both dates: Search marks them and sends nothing', async () => {
@@ -114,7 +114,7 @@ describe('Collection Details', { timeout: 20_000 }, () => {
   });
 });
 
-describe('Schedule Details', { timeout: 20_000 }, () => {
+describe('Schedule Details', () => {
   beforeEach(() => vi.mocked(saveBlob).mockClear());
 
   it('lists firings latest start first, opens a firing by its schedule name and exports without the id column', async () => {

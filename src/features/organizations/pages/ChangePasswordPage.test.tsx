@@ -10,7 +10,6 @@ import { PASSWORD_MESSAGES } from '../../../shared/contracts/users';
 import { endpoints, REFRESH_TOKEN_HEADER, TOKEN_HEADER } from '../../../shared/endpoints';
 import { PASSWORDS_DIFFER } from './ChangePasswordPage';
 
-const APP_LOAD = { timeout: 5_000 };
 const NEW_PASSWORD = 'my-own-long-password';
 
 describe('first sign-in', () => {
@@ -28,11 +27,11 @@ describe('first sign-in', () => {
       }),
     );
     const { user, router } = renderApp('/login');
-    await user.type(await screen.findByLabelText(/E-mail/, {}, APP_LOAD), 'new@example.com');
+    await user.type(await screen.findByLabelText(/E-mail/), 'new@example.com');
     await user.type(screen.getByLabelText(/Password/), DEFAULT_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    await waitFor(() => expect(currentPath(router)).toBe('/userLanding'), APP_LOAD);
-    expect(await screen.findByRole('form', { name: 'Change password' }, APP_LOAD)).toBeInTheDocument();
+    await waitFor(() => expect(currentPath(router)).toBe('/userLanding'));
+    expect(await screen.findByRole('form', { name: 'Change password' })).toBeInTheDocument();
   });
 
   it('sends the user to /userLanding when a call answers 403 with the change-required message, without a refresh', async () => {
@@ -40,7 +39,7 @@ describe('first sign-in', () => {
     const refreshesBefore = authBackend.state.calls.refresh;
     server.use(http.get(anyOrigin(endpoints.users.list), () => errorResponse(403, PASSWORD_MESSAGES.changeRequired)));
     const { router } = renderApp('/user-creation');
-    await waitFor(() => expect(currentPath(router)).toBe('/userLanding'), APP_LOAD);
+    await waitFor(() => expect(currentPath(router)).toBe('/userLanding'));
     expect(authBackend.state.calls.refresh).toBe(refreshesBefore);
   });
 });
@@ -51,7 +50,7 @@ describe('ChangePasswordPage', () => {
   async function openPage() {
     signInAs(['CONTROL_ROOM']);
     const app = renderApp('/userLanding');
-    await screen.findByRole('form', { name: 'Change password' }, APP_LOAD);
+    await screen.findByRole('form', { name: 'Change password' });
     return app;
   }
 
@@ -87,7 +86,7 @@ describe('ChangePasswordPage', () => {
     await user.type(screen.getByLabelText(/^Repeat new password/), NEW_PASSWORD);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText(PASSWORD_MESSAGES.changed)).toBeInTheDocument();
-    await waitFor(() => expect(currentPath(router)).toBe('/control-room'), APP_LOAD);
+    await waitFor(() => expect(currentPath(router)).toBe('/control-room'));
     expect(usersBackend.passwordChanges).toEqual([{ currentPassword: DEFAULT_PASSWORD, newPassword: NEW_PASSWORD }]);
   });
 });

@@ -4,7 +4,6 @@ import { makeLicense, makeOrganization, organizationsBackend } from '../../../..
 import { currentPath, renderApp, signInAs } from '../../../../tests/support/render-app';
 import { LICENSE_MESSAGES, ORGANIZATION_MESSAGES } from '../../../shared/contracts/organizations';
 
-const APP_LOAD = { timeout: 5_000 };
 
 function renderCreate(path = '/organizations/new', userOrgId = 'org-platform') {
   signInAs(['ORGANIZATIONS_MANAGEMENT'], { orgId: userOrgId });
@@ -27,7 +26,7 @@ describe('NewOrganizationPage', () => {
 
   it('lists the free licences of the ?type= product, posts name and licenseId, then goes back to the list', async () => {
     const { user, router } = renderCreate('/organizations/new?type=RTA');
-    const save = await screen.findByRole('button', { name: 'Save' }, APP_LOAD);
+    const save = await screen.findByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Back to organizations' })).toHaveAttribute('href', '/studio/organizations');
     await user.type(screen.getByRole('textbox', { name: /Organization name/ }), 'Initech');
@@ -45,7 +44,7 @@ describe('NewOrganizationPage', () => {
 
   it('shows a taken name under the name field and stays on the page', async () => {
     const { user, router } = renderCreate();
-    await user.type(await screen.findByRole('textbox', { name: /Organization name/ }, APP_LOAD), 'Acme');
+    await user.type(await screen.findByRole('textbox', { name: /Organization name/ }), 'Acme');
     await user.click(screen.getByRole('button', { name: /License/ }));
     await user.click(await screen.findByRole('option', { name: /Free RPA/ }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -56,7 +55,7 @@ describe('NewOrganizationPage', () => {
   it('creates a licence when none is free, with the contract rules as messages, and selects it', async () => {
     organizationsBackend.licenses = [];
     const { user } = renderCreate('/organizations/new?type=DOMA');
-    await user.click(await screen.findByRole('button', { name: 'New license' }, APP_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'New license' }));
     expect(screen.getByText('No free license is available for this client type.')).toBeInTheDocument();
     const dialog = await screen.findByRole('dialog', { name: 'New license' });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -86,7 +85,7 @@ describe('NewOrganizationPage', () => {
   it('offers no licence creation to an organization administrator', async () => {
     organizationsBackend.organizations = [makeOrganization({ id: 'org-acme', name: 'Acme' })];
     renderCreate('/organizations/new', 'org-acme');
-    await screen.findByRole('textbox', { name: /Organization name/ }, APP_LOAD);
+    await screen.findByRole('textbox', { name: /Organization name/ });
     expect(screen.queryByRole('button', { name: 'New license' })).toBeNull();
   });
 });

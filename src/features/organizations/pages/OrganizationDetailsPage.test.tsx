@@ -4,7 +4,6 @@ import { daysFromNow, makeLicense, makeOrganization, organizationsBackend } from
 import { renderApp, signInAs } from '../../../../tests/support/render-app';
 import { LICENSE_MESSAGES, ORGANIZATION_MESSAGES, type OrganizationDetails } from '../../../shared/contracts/organizations';
 
-const APP_LOAD = { timeout: 5_000 };
 const PLATFORM = makeOrganization({ id: 'org-platform', name: 'Platform', licenseDetails: null, isPlatform: true });
 
 function renderDetails(org: OrganizationDetails, userOrgId = 'org-platform') {
@@ -29,7 +28,7 @@ describe('OrganizationDetailsPage', () => {
         Accounts: [{ id: 'u1', userId: 'ann@acme.test', firstName: 'Ann', lastName: 'Lee', active: true }],
       }),
     );
-    expect(await screen.findByRole('textbox', { name: 'Organization name' }, APP_LOAD)).toHaveValue('Acme');
+    expect(await screen.findByRole('textbox', { name: 'Organization name' })).toHaveValue('Acme');
     const licensing = screen.getByRole('region', { name: 'Licensing' });
     const fact = (label: string) => within(licensing).getByText(label).nextElementSibling?.textContent;
     expect(fact('License')).toBe('Acme RTA');
@@ -46,7 +45,7 @@ describe('OrganizationDetailsPage', () => {
   it('pages the users ten at a time', async () => {
     const accounts = Array.from({ length: 12 }, (_, index) => ({ id: `u${index}`, userId: `u${index}@acme.test`, firstName: 'User', lastName: String(index + 1), active: true }));
     const { user } = renderDetails(acme({ Accounts: accounts }));
-    const users = await screen.findByRole('region', { name: 'Users (12)' }, APP_LOAD);
+    const users = await screen.findByRole('region', { name: 'Users (12)' });
     expect(within(users).getAllByRole('listitem')).toHaveLength(10);
     await user.click(within(users).getByRole('button', { name: 'Page 2' }));
     expect(within(users).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['User 11u10@acme.test', 'User 12u11@acme.test']);
@@ -54,17 +53,17 @@ describe('OrganizationDetailsPage', () => {
 
   it('saves a renamed organization once, 500 ms after the last keystroke', async () => {
     const { user } = renderDetails(acme());
-    const name = await screen.findByRole('textbox', { name: 'Organization name' }, APP_LOAD);
+    const name = await screen.findByRole('textbox', { name: 'Organization name' });
     await user.type(name, ' Labs');
     expect(organizationsBackend.updated).toEqual([]);
-    expect(await screen.findByText(ORGANIZATION_MESSAGES.saved, {}, { timeout: 2_000 })).toBeInTheDocument();
+    expect(await screen.findByText(ORGANIZATION_MESSAGES.saved)).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(organizationsBackend.updated).toEqual([{ id: 'org-acme', body: { name: 'Acme Labs' } }]);
   });
 
   it('does not save an empty name and says it is required', async () => {
     const { user } = renderDetails(acme());
-    const name = await screen.findByRole('textbox', { name: 'Organization name' }, APP_LOAD);
+    const name = await screen.findByRole('textbox', { name: 'Organization name' });
     await user.clear(name);
     expect(screen.getByText('Required')).toBeInTheDocument();
     await new Promise((resolve) => setTimeout(resolve, 700));
@@ -75,29 +74,29 @@ describe('OrganizationDetailsPage', () => {
     organizationsBackend.organizations = [PLATFORM];
     signInAs(['ORGANIZATIONS_MANAGEMENT'], { orgId: 'org-platform' });
     renderApp('/organizations/missing');
-    expect(await screen.findByRole('alert', {}, APP_LOAD)).toHaveTextContent(ORGANIZATION_MESSAGES.notFound);
+    expect(await screen.findByRole('alert')).toHaveTextContent(ORGANIZATION_MESSAGES.notFound);
   });
 
   it('warns 14 days before expiry with the expires-soon message', async () => {
     renderDetails(acme({ licenseDetails: makeLicense({ orgId: 'org-acme', expiresAt: daysFromNow(14) }) }));
-    expect(await screen.findByText(LICENSE_MESSAGES.expiresSoon(14), {}, APP_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(LICENSE_MESSAGES.expiresSoon(14))).toBeInTheDocument();
   });
 
   it('shows no warning 30 days before expiry', async () => {
     renderDetails(acme({ licenseDetails: makeLicense({ orgId: 'org-acme', expiresAt: daysFromNow(30) }) }));
-    await screen.findByRole('region', { name: 'Licensing' }, APP_LOAD);
+    await screen.findByRole('region', { name: 'Licensing' });
     expect(screen.queryByText(/license expires in/)).toBeNull();
   });
 
   it('says when the licence has expired', async () => {
     renderDetails(acme({ licenseDetails: makeLicense({ orgId: 'org-acme', expiresAt: daysFromNow(-1) }) }));
-    expect(await screen.findByText(/license expired on/, {}, APP_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText(/license expired on/)).toBeInTheDocument();
   });
 
   it('lets a platform administrator edit the licence with PUT /api/licenses/{id}', async () => {
     const org = acme();
     const { user } = renderDetails(org);
-    await user.click(await screen.findByRole('button', { name: 'Edit license Acme RTA' }, APP_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Edit license Acme RTA' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit license Acme RTA' });
     const users = within(dialog).getByRole('textbox', { name: /Users/ });
     await user.clear(users);
@@ -113,7 +112,7 @@ describe('OrganizationDetailsPage', () => {
     organizationsBackend.organizations = [acme()];
     signInAs(['ORGANIZATIONS_MANAGEMENT'], { orgId: 'org-acme' });
     renderApp('/organizations/org-acme');
-    await screen.findByRole('region', { name: 'Licensing' }, APP_LOAD);
+    await screen.findByRole('region', { name: 'Licensing' });
     expect(screen.queryByRole('button', { name: /Edit license/ })).toBeNull();
   });
 });

@@ -8,7 +8,6 @@ import { currentPath, renderApp, signInAs } from '../../../../tests/support/rend
 import { endpoints } from '../../../shared/endpoints';
 
 /** The whole app (config, guards, lazy route chunk, then the call) may take over findBy's 1 s under load. */
-const APP_LOAD = { timeout: 5_000 };
 
 function renderList() {
   signInAs(['ORGANIZATIONS_MANAGEMENT'], { orgId: 'org-platform' });
@@ -36,7 +35,7 @@ describe('OrganizationsPage', () => {
 
   it('shows a tile per organization with its licence, expiry, status, type and real counts', async () => {
     renderList();
-    const acme = await screen.findByRole('article', { name: 'Acme Robotics' }, APP_LOAD);
+    const acme = await screen.findByRole('article', { name: 'Acme Robotics' });
     expect(acme).toHaveClass('org-tile--rpa', 'org-tile--expiring-soon');
     const fact = (label: string) => within(acme).getByText(label).nextElementSibling?.textContent;
     expect(fact('License')).toBe('Acme RPA');
@@ -53,7 +52,7 @@ describe('OrganizationsPage', () => {
 
   it('filters the tiles by name as the user types', async () => {
     const { user } = renderList();
-    await screen.findByRole('article', { name: 'Globex' }, APP_LOAD);
+    await screen.findByRole('article', { name: 'Globex' });
     await user.type(screen.getByRole('searchbox', { name: 'Search organizations' }), 'acme');
     expect(screen.getByRole('article', { name: 'Acme Robotics' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Globex' })).toBeNull();
@@ -64,7 +63,7 @@ describe('OrganizationsPage', () => {
 
   it('offers RTA, RPA and DOMA under Select Client Type:, each opening the create page for that type', async () => {
     const { user, router } = renderList();
-    await user.click(await screen.findByRole('button', { name: 'CREATE ORGANIZATION' }, APP_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'CREATE ORGANIZATION' }));
     const menu = await screen.findByRole('menu', { name: 'CREATE ORGANIZATION' });
     expect(within(menu).getByText('Select Client Type:')).toBeInTheDocument();
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['RTA', 'RPA', 'DOMA']);
@@ -77,12 +76,12 @@ describe('OrganizationsPage', () => {
     // A 4xx is not retried.
     server.use(http.get(anyOrigin(endpoints.organizations.list), () => errorResponse(400, 'Database unavailable')));
     renderList();
-    expect(await screen.findByRole('alert', {}, APP_LOAD)).toHaveTextContent('The organizations could not be loaded. Database unavailable');
+    expect(await screen.findByRole('alert')).toHaveTextContent('The organizations could not be loaded. Database unavailable');
   });
 
   it('says so when there is no organization', async () => {
     organizationsBackend.organizations = [];
     renderList();
-    expect(await screen.findByText('No organizations yet.', {}, APP_LOAD)).toBeInTheDocument();
+    expect(await screen.findByText('No organizations yet.')).toBeInTheDocument();
   });
 });

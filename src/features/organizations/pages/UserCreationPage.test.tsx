@@ -5,13 +5,12 @@ import { makeUserAccount, usersBackend } from '../../../../tests/msw/users';
 import { renderApp, signInAs } from '../../../../tests/support/render-app';
 import { EMAIL_IN_USE_MESSAGE, PASSWORD_MESSAGES, USER_ADMIN_MESSAGES, USER_CREATE_MESSAGES } from '../../../shared/contracts/users';
 
-const APP_LOAD = { timeout: 5_000 };
 const PASSWORD = 'a-long-enough-password';
 
 async function openPage(path = '/user-creation', orgId = 'org-1') {
   signInAs(['ORGANIZATIONS_MANAGEMENT'], { orgId });
   const app = renderApp(path);
-  await screen.findByRole('form', { name: 'Create user' }, APP_LOAD);
+  await screen.findByRole('form', { name: 'Create user' });
   return app;
 }
 
@@ -83,7 +82,7 @@ describe('UserCreationPage form', () => {
       makeOrganization({ id: 'org-acme', name: 'Acme' }),
     ];
     const { user } = await openPage('/user-creation?orgId=org-acme', 'org-platform');
-    await waitFor(() => expect(screen.getByRole('button', { name: /Organization/ })).toHaveTextContent('Acme'), APP_LOAD);
+    await waitFor(() => expect(screen.getByRole('button', { name: /Organization/ })).toHaveTextContent('Acme'));
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await within(screen.getByRole('form', { name: 'Create user' })).findByText(USER_CREATE_MESSAGES.created);
@@ -104,7 +103,7 @@ describe('UserCreationPage table', () => {
     );
     const { user } = await openPage();
     const table = screen.getByRole('grid', { name: 'Users' });
-    await within(table).findByText('First1', {}, APP_LOAD);
+    await within(table).findByText('First1');
     expect(within(table).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['First Name', 'Last Name', 'Email', 'Permissions', 'Actions']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getAllByText('Studio')).toHaveLength(10);
@@ -117,7 +116,7 @@ describe('UserCreationPage table', () => {
     const ann = makeUserAccount({ userDetails: { firstName: 'Ann', lastName: 'Lee' }, permissions: { features: ['STUDIO'] } });
     usersBackend.accounts = [ann];
     const { user } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'Edit permissions of Ann Lee' }, APP_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Edit permissions of Ann Lee' }));
     const dialog = await screen.findByRole('dialog', { name: 'Permissions of Ann Lee' });
     await user.click(within(dialog).getByRole('checkbox', { name: 'Studio' }));
     await user.click(within(dialog).getByRole('checkbox', { name: 'Operations center' }));
@@ -131,7 +130,7 @@ describe('UserCreationPage table', () => {
     const ann = makeUserAccount({ userDetails: { firstName: 'Ann', lastName: 'Lee' } });
     usersBackend.accounts = [ann];
     const { user } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'Deactivate Ann Lee' }, APP_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Deactivate Ann Lee' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Deactivate user' });
     expect(usersBackend.statusSet).toEqual([]);
     await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
@@ -144,7 +143,7 @@ describe('UserCreationPage table', () => {
     usersBackend.accounts = [makeUserAccount({ userDetails: { firstName: 'Ann', lastName: 'Lee' }, active: false })];
     usersBackend.failure = { status: 403, message: 'The licence allows 10 active users' };
     const { user } = await openPage();
-    await user.click(await screen.findByRole('button', { name: 'Activate Ann Lee' }, APP_LOAD));
+    await user.click(await screen.findByRole('button', { name: 'Activate Ann Lee' }));
     await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Activate' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('The licence allows 10 active users');
     expect(screen.queryByText(USER_ADMIN_MESSAGES.activated)).toBeNull();

@@ -18,7 +18,7 @@ import { endpoints } from '../../../shared/endpoints';
 import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
 import { CollectionReportModal } from './CollectionReportModal';
-import { captureSavedBlobs } from '../../../../tests/support/saved-blobs';
+import { captureSavedBlobs, captureSavedLinks } from '../../../../tests/support/saved-blobs';
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 
@@ -160,20 +160,24 @@ describe('CollectionReportModal', () => {
     expect(authorizations[0]).toMatch(/^Bearer /);
   });
 
-  it("lists the run's video and saves it fetched with the bearer token", async () => {
-    const saved = captureSavedBlobs();
-    const requests: { path: string | null; authorization: string | null }[] = [];
+  it("lists the run's video and saves it through a download link asked for with the bearer token", async () => {
+    const saved = captureSavedLinks();
+    const requests: { data: unknown; authorization: string | null }[] = [];
     server.use(
-      http.get(anyOrigin(endpoints.runs.downloadFile), ({ request }) => {
-        requests.push({ path: new URL(request.url).searchParams.get('path'), authorization: request.headers.get('Authorization') });
-        return new HttpResponse(new Uint8Array([0x1a, 0x45, 0xdf, 0xa3]), { headers: { 'Content-Type': 'video/webm' } });
+      http.post(anyOrigin(endpoints.runs.postDownloadForId), ({ request }) => {
+        requests.push({ data: JSON.parse(new URL(request.url).searchParams.get('data') ?? 'null'), authorization: request.headers.get('Authorization') });
+        return HttpResponse.text('download-token-1');
       }),
     );
     openReport(undefined, { attachments: [{ path: 'status-1/video/page@1.webm', name: 'page@1.webm' }] });
     await userEvent.click(await screen.findByRole('button', { name: 'Download attachment page@1.webm' }));
     await vi.waitFor(() => expect(saved).toHaveLength(1));
-    expect(saved[0]?.type).toBe('video/webm');
-    expect(requests).toEqual([{ path: 'status-1/video/page@1.webm', authorization: expect.stringMatching(/^Bearer /) }]);
+    expect(requests).toEqual([{ data: { path: 'status-1/video/page@1.webm' }, authorization: expect.stringMatching(/^Bearer /) }]);
+    // The file itself comes through the link, with no header: the browser streams it to disk.
+    expect(saved[0]).toEqual({
+      href: `${endpoints.runs.downloadByToken}?${new URLSearchParams({ token: 'download-token-1', id: 'status-1', filename: 'page@1.webm' })}`,
+      download: 'page@1.webm',
+    });
   });
 
   it("shows why a run has no video when it could not be recorded", async () => {
@@ -184,7 +188,10 @@ describe('CollectionReportModal', () => {
   });
 
   it("says the image is unavailable when it cannot be fetched, and 'Unable to download Attachment' for an attachment", async () => {
-    server.use(http.get(anyOrigin(endpoints.runs.downloadFile), () => errorResponse(404, 'File not found')));
+    server.use(
+      http.get(anyOrigin(endpoints.runs.downloadFile), () => errorResponse(404, 'File not found')),
+      http.post(anyOrigin(endpoints.runs.postDownloadForId), () => errorResponse(404, 'No such file.')),
+    );
     openReport();
     await userEvent.click(await screen.findByRole('button', { name: 'Download attachment response.json' }));
     expect(await screen.findByText('Unable to download Attachment')).toBeInTheDocument();
@@ -321,7 +328,7 @@ describe('CollectionReportModal', () => {
     expect(labels.labels).toHaveLength(1);
 
     network.goOnline();
-    await waitFor(() => expect(within(dialog).queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument(), { timeout: 5_000 });
+    await waitFor(() => expect(within(dialog).queryByText(SAVED_OFFLINE_TEXT)).not.toBeInTheDocument());
     expect(labels.labels).toEqual([{ labelId: 'label-env', labelName: 'Environment' }, { labelId: expect.any(String), labelName: 'Flaky selector' }]);
     expect(labels.ofRun.get(details.statusId)).toEqual({ statusId: details.statusId, ...labels.labels[1] });
   });
@@ -363,7 +370,7 @@ describe('CollectionReportModal', () => {
     const picker = await within(dialog).findByRole('button', { name: /^Test environment down/ });
     expect(within(dialog).queryByRole('textbox', { name: 'Label name' })).not.toBeInTheDocument();
     await userEvent.click(picker);
-    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['No label', 'Test environment down', 'Product bug']);
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['No label', 'Product bug', 'Test environment down']);
   });
 
   it('offers failure labels only on a failed run', async () => {

@@ -14,7 +14,6 @@ import { toastQueue } from '../../../ui/toast-queue';
 import { GATEWAY_AGENT_TOKEN_NOTICE } from './GatewayAgentsPanel';
 import { ResourceManagement } from './ResourceManagement';
 
-const FLOW_TIMEOUT_MS = 15_000;
 
 function renderResources() {
   toastQueue.clear();
@@ -65,7 +64,7 @@ describe('GatewayAgentsPanel', () => {
     expect(created).toBeInTheDocument();
     await user.click(within(created).getByRole('button', { name: 'Done' }));
     const table = screen.getByRole('grid', { name: 'Gateway agents' });
-    const row = (await within(table).findByRole('rowheader', { name: 'QA desk' }, { timeout: 2_000 })).closest('[role="row"]') as HTMLElement;
+    const row = (await within(table).findByRole('rowheader', { name: 'QA desk' })).closest('[role="row"]') as HTMLElement;
     expect(within(row).getByText('Waiting for its agent')).toBeInTheDocument();
     expect(screen.queryByText('ga_1')).not.toBeInTheDocument();
 
@@ -76,5 +75,5 @@ describe('GatewayAgentsPanel', () => {
     expect(await screen.findByText(GATEWAY_AGENT_MESSAGES.revoked('QA desk'))).toBeInTheDocument();
     expect(await within(row).findByText('Revoked')).toBeInTheDocument();
     expect(within(row).queryByRole('button', { name: 'Revoke QA desk' })).not.toBeInTheDocument();
-  }, FLOW_TIMEOUT_MS);
+  });
 });

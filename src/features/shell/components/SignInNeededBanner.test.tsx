@@ -33,7 +33,7 @@ describe('SignInNeededBanner', () => {
   });
 });
 
-describe('a refused token refresh with changes waiting', { timeout: 30_000 }, () => {
+describe('a refused token refresh with changes waiting', () => {
   beforeEach(async () => {
     studioBackend.reset();
     await clearAppOfflineDb();
@@ -67,7 +67,7 @@ describe('a refused token refresh with changes waiting', { timeout: 30_000 }, ()
     await events.type(screen.getByLabelText(/Password/), DEFAULT_PASSWORD);
     await events.click(screen.getByRole('button', { name: 'Log in' }));
     // The replay waits for the sign-in, the user's details and the queue's next turn: seconds on a loaded machine.
-    await waitFor(() => expect(studioBackend.saved.map((saved) => saved.testSuiteName)).toEqual(['Field notes']), { timeout: 15_000 });
+    await waitFor(() => expect(studioBackend.saved.map((saved) => saved.testSuiteName)).toEqual(['Field notes']));
     expect(screen.queryByText(/Your session has ended/)).not.toBeInTheDocument();
   });
 });

@@ -15,9 +15,6 @@ import { REFUSED_CHANGES_TITLE } from '../../shell/components/OfflineChanges';
 import { newFlow } from '../collection-document';
 import { STUDIO_MESSAGES } from '../studio-messages';
 
-/** Each test drives the whole app with many keystrokes: generous on a loaded machine. */
-const WHOLE_APP = { timeout: 30_000 };
-
 type User = ReturnType<typeof renderApp>['user'];
 
 beforeEach(async () => {
@@ -49,7 +46,7 @@ async function pickCollection(user: User, name: string) {
   await chooseOption(user, 'Collection', name);
 }
 
-describe('Studio flow configuration', WHOLE_APP, () => {
+describe('Studio flow configuration', () => {
   it('shows name and notify-email errors only once touched', async () => {
     const { user } = openStudio();
     await startNew(user);
@@ -175,7 +172,7 @@ describe('Studio flow configuration', WHOLE_APP, () => {
   });
 });
 
-describe('Studio flow editor', WHOLE_APP, () => {
+describe('Studio flow editor', () => {
   it('saves flows and steps in the order and with the values edited', async () => {
     const { user } = openStudio();
     await startNew(user);
@@ -225,7 +222,7 @@ describe('Studio flow editor', WHOLE_APP, () => {
   });
 });
 
-describe('Studio collection selector', WHOLE_APP, () => {
+describe('Studio collection selector', () => {
   it('opens, saves and runs the selected collection with the spec messages', async () => {
     const stored = studioBackend.add(makeCollection({ testSuiteName: 'Nightly', suiteDescription: 'Every night' }));
     const { user } = openStudio();
@@ -330,7 +327,7 @@ describe('Studio collection selector', WHOLE_APP, () => {
   });
 });
 
-describe('Studio tags and version', WHOLE_APP, () => {
+describe('Studio tags and version', () => {
   it("gives a collection organization tags and a version, and saves their ids", async () => {
     const smoke = makeTag({ tagName: 'smoke' });
     const nightly = makeTag({ tagName: 'nightly' });
@@ -392,12 +389,12 @@ describe('Studio tags and version', WHOLE_APP, () => {
   });
 });
 
-describe('Studio offline', WHOLE_APP, () => {
-  // An offline save is counted once its send is given up (a probe finds the link dead), which a loaded machine slows.
+describe('Studio offline', () => {
+  // An offline save is counted once its send is given up (a probe finds the link dead).
   const waitingCount = (count: number) =>
-    screen.findByRole('status', { name: count === 1 ? '1 change waiting' : `${count} changes waiting` }, { timeout: 5_000 });
+    screen.findByRole('status', { name: count === 1 ? '1 change waiting' : `${count} changes waiting` });
   // A kept change goes out on the next trigger or its backoff timer (full jitter, within a second at first).
-  const noneWaiting = () => waitFor(() => expect(screen.queryByRole('status', { name: /changes? waiting/ })).not.toBeInTheDocument(), { timeout: 5_000 });
+  const noneWaiting = () => waitFor(() => expect(screen.queryByRole('status', { name: /changes? waiting/ })).not.toBeInTheDocument());
 
   it('saves a new collection offline twice: kept on screen, marked and counted, then one collection after reconnecting', async () => {
     const { user } = openStudio();

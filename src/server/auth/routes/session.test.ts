@@ -1,8 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { REFRESH_TOKEN_HEADER, TOKEN_HEADER } from '../../../shared/endpoints';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Stops the clock that sessions and tokens read at a whole second (Date only: timers and I/O run on), so a lifetime
+ * lasts exactly as long as the test moves the clock, however slow the machine.
+ */
+function stopTheClock() {
+  vi.useFakeTimers({ toFake: ['Date'], now: Math.floor(Date.now() / 1000) * 1000 });
+  return { advance: (ms: number) => vi.setSystemTime(Date.now() + ms) };
+}
 
 async function refresh(t: TestServer, refreshToken: string) {
   const response = await t.request('/api/refreshToken', { token: refreshToken });
@@ -17,7 +24,10 @@ async function signIn(t: TestServer) {
 
 describe('refresh tokens and logout', () => {
   let t: TestServer;
-  afterEach(async () => t.close());
+  afterEach(async () => {
+    vi.useRealTimers();
+    await t.close();
+  });
 
   it('rotates the refresh token on each use; the new access token works', async () => {
     t = await startTestServer();
@@ -33,6 +43,7 @@ describe('refresh tokens and logout', () => {
 
   it('answers a reuse within the grace window with the same new pair', async () => {
     t = await startTestServer();
+    stopTheClock();
     const first = await signIn(t);
     const [a, b] = await Promise.all([refresh(t, first.refreshToken), refresh(t, first.refreshToken)]);
     expect(a.status).toBe(200);
@@ -44,6 +55,7 @@ describe('refresh tokens and logout', () => {
   it('honours tokens and refreshes across two servers on one database (replicas), the grace replay included', async () => {
     t = await startTestServer();
     const replica = await startTestServer({ dataDir: t.dataDir });
+    stopTheClock();
     try {
       const first = await signIn(t);
       expect((await replica.request(`/api/users/${t.admin.id}`, { token: first.token })).status).toBe(200);
@@ -61,9 +73,10 @@ describe('refresh tokens and logout', () => {
 
   it('revokes the whole family when a rotated token is reused after the grace window', async () => {
     t = await startTestServer({ refreshGraceSeconds: 1 });
+    const clock = stopTheClock();
     const first = await signIn(t);
     const second = await refresh(t, first.refreshToken);
-    await sleep(1_200);
+    clock.advance(1_001);
     expect((await refresh(t, first.refreshToken)).status).toBe(401);
     // The legitimate holder's newer token and access token die with the family.
     expect((await refresh(t, second.refreshToken ?? '')).status).toBe(401);
@@ -75,20 +88,20 @@ describe('refresh tokens and logout', () => {
 
   it('answers 401 for a missing, unknown or expired refresh token', async () => {
     t = await startTestServer({ refreshTokenTtlSeconds: 1 });
+    const clock = stopTheClock();
     expect((await t.request('/api/refreshToken')).status).toBe(401);
     expect((await refresh(t, 'not-a-token')).status).toBe(401);
     const first = await signIn(t);
-    await sleep(1_100);
+    clock.advance(1_000);
     expect((await refresh(t, first.refreshToken)).status).toBe(401);
   });
 
   it('rejects an expired access token with 401', async () => {
-    // Expiry is in whole seconds from the second the token was issued in, so a 3 s lifetime lasts between 2 s and 3 s:
-    // long enough for the first request on a busy machine, and surely over 3.1 s later.
-    t = await startTestServer({ accessTokenTtlSeconds: 3 });
+    t = await startTestServer({ accessTokenTtlSeconds: 1 });
+    const clock = stopTheClock();
     const { token } = await signIn(t);
     expect((await t.request(`/api/users/${t.admin.id}`, { token })).status).toBe(200);
-    await sleep(3_100);
+    clock.advance(1_000);
     const expired = await t.request(`/api/users/${t.admin.id}`, { token });
     expect(expired.status).toBe(401);
     expect(await expired.json()).toMatchObject({ success: false });

@@ -3,6 +3,7 @@ import { EMAIL_MESSAGES, emailConfigResponseSchema, saveEmailConfigSchema } from
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
 import { currentUser } from '../../http/appEnv';
+import { OUTBOUND_REFUSED_DOC } from '../../outbound/policy';
 import type { Api } from '../../services';
 import { configAnswer, EMAIL_TAG, jsonBody } from '../emailApi';
 import { saveEmailConfig, toEmailConfig } from '../repository';
@@ -19,6 +20,7 @@ export function registerCreateEmailConfig({ app, endpoint, services }: Api): voi
       request: { body: jsonBody(saveEmailConfigSchema) },
       responses: {
         200: { description: `Saved ('${EMAIL_MESSAGES.saved}').`, content: { 'application/json': { schema: emailConfigResponseSchema } } },
+        400: { description: OUTBOUND_REFUSED_DOC, content: { 'application/json': { schema: errorBodySchema } } },
         422: { description: 'The server could not be reached or refused the login; the message says why, within 10 s.', content: { 'application/json': { schema: errorBodySchema } } },
       },
     }),
@@ -26,7 +28,7 @@ export function registerCreateEmailConfig({ app, endpoint, services }: Api): voi
   app.openapi(route, async (c) => {
     const user = currentUser(c);
     const body = { ...c.req.valid('json'), configEmailId: undefined };
-    const row = await saveEmailConfig(services.db, user.row.org_id, user.row.user_id, body);
+    const row = await saveEmailConfig(services.db, services.outbound, user.row.org_id, user.row.user_id, body);
     return c.json(configAnswer(EMAIL_MESSAGES.saved, toEmailConfig(row)), 200);
   });
 }

@@ -5,7 +5,7 @@ import { endpoints } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
-import { smtpSettingsOf, smtpTransport } from '../activeSmtp';
+import { openSmtpTransport, smtpSettingsOf } from '../activeSmtp';
 import { failureReason } from '../connectionCheck';
 import { EMAIL_TAG, jsonBody } from '../emailApi';
 import { emailConfigRow } from '../repository';
@@ -22,6 +22,7 @@ export function registerSendTestEmail({ app, endpoint, services }: Api): void {
       request: { body: jsonBody(sendTestEmailSchema) },
       responses: {
         200: { description: 'Accepted by the SMTP server.', content: { 'application/json': { schema: emailMessageResponseSchema } } },
+        400: { description: 'Not an active SMTP configuration, or its host is one the server may not connect to (OUTBOUND_ALLOW).', content: { 'application/json': { schema: errorBodySchema } } },
         404: { description: 'No such configuration in the organization.', content: { 'application/json': { schema: errorBodySchema } } },
         422: { description: 'The SMTP server could not be reached or refused the mail; the message says why, within 10 s.', content: { 'application/json': { schema: errorBodySchema } } },
       },
@@ -33,13 +34,16 @@ export function registerSendTestEmail({ app, endpoint, services }: Api): void {
     if (row.email_type !== 'SMTP') throw new ApiError(400, EMAIL_MESSAGES.sendNeedsSmtp, {}, { configEmailId: [EMAIL_MESSAGES.sendNeedsSmtp] });
     if (row.status !== 'ACTIVE') throw new ApiError(400, EMAIL_MESSAGES.sendInactive, {}, { configEmailId: [EMAIL_MESSAGES.sendInactive] });
     const settings = smtpSettingsOf(row, await mailSecrets.open(services.db, row.password_cipher));
-    const transport = smtpTransport(settings);
+    let transport: Awaited<ReturnType<typeof openSmtpTransport>> | undefined;
     try {
+      transport = await openSmtpTransport(services.outbound, settings);
       await transport.sendMail({ from: settings.from, to: body.toEmail, subject: body.emailSubject, text: body.emailBody });
     } catch (error) {
+      // A host the outbound policy refuses is a 400 that names it.
+      if (error instanceof ApiError) throw error;
       throw new ApiError(422, `Could not send through ${settings.host}:${settings.port}: ${failureReason(error)}`);
     } finally {
-      transport.close();
+      transport?.close();
     }
     return c.json({ success: true as const, message: EMAIL_MESSAGES.testSent(body.toEmail) }, 200);
   });

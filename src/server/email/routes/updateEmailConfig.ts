@@ -4,6 +4,7 @@ import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
+import { OUTBOUND_REFUSED_DOC } from '../../outbound/policy';
 import type { Api } from '../../services';
 import { configAnswer, EMAIL_TAG, jsonBody } from '../emailApi';
 import { saveEmailConfig, toEmailConfig } from '../repository';
@@ -19,6 +20,7 @@ export function registerUpdateEmailConfig({ app, endpoint, services }: Api): voi
       request: { body: jsonBody(saveEmailConfigSchema) },
       responses: {
         200: { description: `Saved ('${EMAIL_MESSAGES.saved}').`, content: { 'application/json': { schema: emailConfigResponseSchema } } },
+        400: { description: OUTBOUND_REFUSED_DOC, content: { 'application/json': { schema: errorBodySchema } } },
         404: { description: 'No such configuration in the organization.', content: { 'application/json': { schema: errorBodySchema } } },
         422: { description: 'The server could not be reached or refused the login.', content: { 'application/json': { schema: errorBodySchema } } },
       },
@@ -28,7 +30,7 @@ export function registerUpdateEmailConfig({ app, endpoint, services }: Api): voi
     const user = currentUser(c);
     const body = c.req.valid('json');
     if (body.configEmailId === undefined) throw new ApiError(400, EMAIL_MESSAGES.required, {}, { configEmailId: [EMAIL_MESSAGES.required] });
-    const row = await saveEmailConfig(services.db, user.row.org_id, user.row.user_id, body);
+    const row = await saveEmailConfig(services.db, services.outbound, user.row.org_id, user.row.user_id, body);
     return c.json(configAnswer(EMAIL_MESSAGES.saved, toEmailConfig(row)), 200);
   });
 }

@@ -1,9 +1,13 @@
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { healthCheckResponseSchema, healthStatusResponseSchema, type HealthItem } from '../../../shared/contracts/health';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The server's status once its scheduler has ticked (the pool and database are known from the start). */
+async function statusOnceTicked(t: TestServer): Promise<Record<string, boolean>> {
+  await vi.waitFor(async () => expect((await status(t)).Scheduler).toBe(true), { timeout: 20_000, interval: 20 });
+  return status(t);
+}
 
 async function status(t: TestServer): Promise<Record<string, boolean>> {
   const response = await t.request('/api/health/status', { token: await t.tokenFor(t.admin) });
@@ -18,8 +22,7 @@ describe('health', () => {
 
   it('reports every service healthy on a working server', async () => {
     t = await startTestServer();
-    await sleep(150);
-    expect(await status(t)).toEqual({ Database: true, Scheduler: true, 'Resource Pool': true });
+    expect(await statusOnceTicked(t)).toEqual({ Database: true, Scheduler: true, 'Resource Pool': true });
     const check = await t.request('/api/healthCheck');
     expect(check.status).toBe(200);
     expect(healthCheckResponseSchema.parse(await check.json()).status).toBe('UP');
@@ -27,14 +30,12 @@ describe('health', () => {
 
   it('reports the resource pool down when Chromium is missing', async () => {
     t = await startTestServer({ chromiumPath: '/nonexistent/chromium' });
-    await sleep(150);
-    expect(await status(t)).toEqual({ Database: true, Scheduler: true, 'Resource Pool': false });
+    expect(await statusOnceTicked(t)).toEqual({ Database: true, Scheduler: true, 'Resource Pool': false });
   });
 
   it('reports the resource pool down when no browser resource is registered', async () => {
     t = await startTestServer({ browserPoolSize: 0 });
-    await sleep(150);
-    expect((await status(t))['Resource Pool']).toBe(false);
+    expect((await statusOnceTicked(t))['Resource Pool']).toBe(false);
   });
 
   it('reports the database down when it refuses writes', async () => {
@@ -49,10 +50,9 @@ describe('health', () => {
 
   it('reports the scheduler down when its ticks stop', async () => {
     t = await startTestServer();
-    await sleep(150);
+    await statusOnceTicked(t);
     await t.server.services.scheduler.stop();
-    await sleep(200);
-    expect((await status(t)).Scheduler).toBe(false);
+    await vi.waitFor(async () => expect((await status(t)).Scheduler).toBe(false), { timeout: 20_000, interval: 20 });
   });
 
   it('answers DOWN (503) from the health check when the database is gone', async () => {

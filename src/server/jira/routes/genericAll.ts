@@ -3,6 +3,7 @@ import { errorBodySchema } from '../../../shared/contracts/errors';
 import { jiraDataResponseSchema } from '../../../shared/contracts/jira';
 import { endpoints } from '../../../shared/endpoints';
 import { RUN_HISTORY_ACCESS } from '../../runs/runLookup';
+import { OUTBOUND_REFUSED_DOC } from '../../outbound/policy';
 import type { Api } from '../../services';
 import { jiraFor, JIRA_TAG, loadJiraData } from '../jiraApi';
 
@@ -19,6 +20,7 @@ export function registerJiraGenericAll({ app, endpoint, services }: Api): void {
       description: 'Projects with their Bug issue types and assignable users, priorities, resolutions and the issueMap custom fields.',
       responses: {
         200: { description: 'The Jira data.', content: { 'application/json': { schema: jiraDataResponseSchema } } },
+        400: { description: OUTBOUND_REFUSED_DOC, content: errors },
         409: { description: 'Jira is not configured for the organization.', content: errors },
         502: { description: 'Jira could not be reached or refused the call; message says why.', content: errors },
       },

@@ -3,6 +3,7 @@ import { errorBodySchema } from '../../../shared/contracts/errors';
 import { issueFormSchema, issueSavedResponseSchema, JIRA_MESSAGES } from '../../../shared/contracts/jira';
 import { endpoints } from '../../../shared/endpoints';
 import { requireRun, RUN_HISTORY_ACCESS } from '../../runs/runLookup';
+import { OUTBOUND_REFUSED_DOC } from '../../outbound/policy';
 import type { Api } from '../../services';
 import { findFailedStep } from '../failedStep';
 import { issueFields, parseIssueMap } from '../issueFields';
@@ -31,6 +32,7 @@ export function registerJiraGenericSave({ app, endpoint, services }: Api): void 
       responses: {
         200: { description: "Saved ('Issue saved. Jira Id: …').", content: { 'application/json': { schema: issueSavedResponseSchema } } },
         404: { description: 'No such run, or no such failed step in it.', content: errors },
+        400: { description: OUTBOUND_REFUSED_DOC, content: errors },
         409: { description: 'Jira is not configured for the organization.', content: errors },
         502: { description: 'Jira could not be reached or refused the issue; message says why.', content: errors },
       },

@@ -26,7 +26,7 @@ export function registerValidJiraAuth({ app, endpoint, services }: Api): void {
     const connection = await findConnection(services.db, currentUser(c).row.org_id);
     if (!connection) return c.json({ success: true as const, data: { valid: false, message: JIRA_MESSAGES.notConfigured, displayName: null } }, 200);
     try {
-      const me = await new JiraClient(connection).myself();
+      const me = await new JiraClient(connection, services.outbound).myself();
       return c.json({ success: true as const, data: { valid: true, message: '', displayName: me.displayName ?? null } }, 200);
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database';
 import { saveEmailConfig } from '../../email/repository';
+import { createOutboundPolicy } from '../../outbound/policy';
 import type { MailAccount } from '../../../../tests/support/mail-servers';
 
 /** The mail account of the organization's SMTP configuration in these tests: the sender logs in with it. */
@@ -10,7 +11,7 @@ export const SMTP_ACCOUNT: MailAccount = { user: 'studio@example.test', password
  * logs in to the server before it stores the configuration, password encrypted).
  */
 export async function saveActiveSmtp(db: Db, orgId: string, port: number): Promise<void> {
-  await saveEmailConfig(db, orgId, 'admin@studio.local', {
+  await saveEmailConfig(db, createOutboundPolicy(), orgId, 'admin@studio.local', {
     fromEmail: SMTP_ACCOUNT.user,
     password: SMTP_ACCOUNT.password,
     emailType: 'SMTP',

@@ -10,6 +10,7 @@ import { prepareVideoRecording } from '../video';
 import { orderFlows, seededRandom, type FlowResult } from './flowOrder';
 import { performStep, StepFailure, type StepEnvironment, type StepOutcome } from './stepActions';
 import type { BrowserSession } from './warmBrowsers';
+import { LINK_LOCAL_RESOLVER_RULE } from './stepUrls';
 
 /** Flags that keep Chromium off the network this machine may not have, and quiet in a container. */
 export const CHROMIUM_ARGS = [
@@ -21,6 +22,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  LINK_LOCAL_RESOLVER_RULE,
 ];
 
 const FAILURE_SCREENSHOT_TIMEOUT_MS = 5_000;

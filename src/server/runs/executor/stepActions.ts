@@ -2,6 +2,7 @@ import { errors, type BrowserContext, type Page } from 'playwright-core';
 import type { Step, StepAction } from '../../../shared/contracts/collections';
 import type { FileRef } from '../../../shared/contracts/runs';
 import type { RunArtifacts } from '../artifacts';
+import { refusalOf } from './stepUrls';
 import { substitute } from './variables';
 
 /** A step that ran and did not meet its expectation; validationResult says what was compared. */
@@ -181,6 +182,36 @@ async function screenshot(step: ResolvedStep, env: StepEnvironment): Promise<Ste
 }
 
 const HTTP_METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\S+)$/i;
+/** As many redirects as Playwright's request follows by default. */
+const MAX_REDIRECTS = 20;
+
+async function refuseUnreachable(url: string): Promise<void> {
+  const refusal = await refusalOf(url);
+  if (refusal !== null) throw new StepFailure(refusal);
+}
+
+/**
+ * Playwright's request, with its redirects followed here so that every address on the way is checked like the first
+ * one (refusalOf): a redirect to a metadata address fails the step instead of fetching it. 303, and 301/302 after a
+ * POST, continue as a GET without the body, as browsers do.
+ */
+async function fetchCheckingRedirects(env: StepEnvironment, first: string, method: string, body: string, timeout: number) {
+  let url = first;
+  let currentMethod = method;
+  let data: string | undefined = body === '' ? undefined : body;
+  for (let hop = 0; ; hop += 1) {
+    await refuseUnreachable(url);
+    const response = await env.context.request.fetch(url, { method: currentMethod, timeout, maxRedirects: 0, ...(data === undefined ? {} : { data }) });
+    const location = response.headers()['location'];
+    if (response.status() < 300 || response.status() > 399 || location === undefined) return { response, url };
+    if (hop === MAX_REDIRECTS) throw new StepFailure(`HTTP ${method} ${first} redirected more than ${MAX_REDIRECTS} times`);
+    url = new URL(location, url).toString();
+    if (response.status() === 303 || ((response.status() === 301 || response.status() === 302) && currentMethod === 'POST')) {
+      currentMethod = 'GET';
+      data = undefined;
+    }
+  }
+}
 
 /** target is "URL" or "METHOD URL"; value is the body. The response (status, headers, body) becomes an attachment. */
 async function httpRequest(step: ResolvedStep, env: StepEnvironment): Promise<StepOutcome> {
@@ -190,12 +221,9 @@ async function httpRequest(step: ResolvedStep, env: StepEnvironment): Promise<St
   const url = absoluteUrl(match?.[2] ?? target, env.baseUrl);
   let response;
   try {
-    response = await env.context.request.fetch(url, {
-      method,
-      timeout: step.timeoutMs,
-      ...(step.value === '' ? {} : { data: step.value }),
-    });
+    ({ response } = await fetchCheckingRedirects(env, url, method, step.value, step.timeoutMs));
   } catch (error) {
+    if (error instanceof StepFailure) throw error;
     throw new StepFailure(`HTTP ${method} ${url} failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
   }
   const headers = Object.entries(response.headers()).map(([name, value]) => `${name}: ${value}`);
@@ -215,6 +243,7 @@ type ActionHandler = (step: ResolvedStep, env: StepEnvironment) => Promise<StepO
 const ACTIONS: Record<StepAction, ActionHandler> = {
   open: async (step, env) => {
     const url = absoluteUrl(step.value || requireTarget(step), env.baseUrl);
+    await refuseUnreachable(url);
     const response = await env.page.goto(url, { timeout: step.timeoutMs }).catch((error: unknown) => {
       throw new StepFailure(`Could not open ${url}: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
     });

@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { endpointOf, preferredAddress, serverNameOf, type OutboundPolicy } from '../../outbound/policy';
 import { CHROMIUM_ARGS } from './browserExecutor';
 
 /** A browser with a fresh, unused context and page: what one run gets. */
@@ -10,9 +11,26 @@ export interface BrowserSession {
   remote?: boolean;
 }
 
-/** A session on the browser server at `wsEndpoint`: closing `browser` ends the connection and the contexts it made. */
-export async function connectRemoteBrowser(wsEndpoint: string): Promise<BrowserSession> {
-  const browser = await chromium.connect(wsEndpoint, { timeout: REMOTE_CONNECT_TIMEOUT_MS });
+/**
+ * The address a ws:// endpoint is reached at once the outbound policy checked it: its host replaced by a checked
+ * address, so a name that resolves elsewhere by then is not followed (a wss:// endpoint keeps its name, for TLS).
+ */
+async function checkedEndpoint(wsEndpoint: string, policy: OutboundPolicy): Promise<string> {
+  const url = new URL(wsEndpoint);
+  const { host, port } = endpointOf(url);
+  const target = await policy.check(host, port);
+  if (url.protocol !== 'ws:' || serverNameOf(target) === undefined) return wsEndpoint;
+  const address = preferredAddress(target);
+  url.hostname = address.includes(':') ? `[${address}]` : address;
+  return url.toString();
+}
+
+/**
+ * A session on the browser server at `wsEndpoint`, a host the outbound policy allows: closing `browser` ends the
+ * connection and the contexts it made.
+ */
+export async function connectRemoteBrowser(wsEndpoint: string, policy: OutboundPolicy): Promise<BrowserSession> {
+  const browser = await chromium.connect(await checkedEndpoint(wsEndpoint, policy), { timeout: REMOTE_CONNECT_TIMEOUT_MS });
   try {
     const context = await browser.newContext();
     return { browser, context, page: await context.newPage(), remote: true };

@@ -11,8 +11,7 @@ import { endpoints } from '../../../shared/endpoints';
 import type { Db } from '../../db/database';
 import { jsonArrayIncludes, jsonTextField } from '../../db/dialect';
 import type { RunState } from '../../db/schema-runs';
-import { ApiError } from '../../http/apiError';
-import { fieldErrorsOf } from '../../http/validation';
+import { parseJsonParameter } from '../../http/validation';
 import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, tagNamesOf, triggeredByNameOf, userNamesOf } from '../displayNames';
 import type { RunRow } from '../repository';
 import { RUN_SUMMARY_COLUMNS, runDevices, runSummaryOf } from '../runViews';
@@ -23,17 +22,7 @@ type RunSearch = z.output<typeof runSearchSchema>;
 /** A page's run: the summary's columns and the version tag id of its collection snapshot (read by the database). */
 type PageRow = Pick<RunRow, (typeof RUN_SUMMARY_COLUMNS)[number]> & { version_id: string | null };
 
-function parseSearch(data: string): RunSearch {
-  let json: unknown;
-  try {
-    json = JSON.parse(data);
-  } catch {
-    throw new ApiError(400, 'data: not valid JSON.', {}, { data: ['Not valid JSON.'] });
-  }
-  const parsed = runSearchSchema.safeParse(json);
-  if (!parsed.success) throw new ApiError(400, 'data: the search is not valid.', {}, fieldErrorsOf(parsed.error));
-  return parsed.data;
-}
+const parseSearch = (data: string): RunSearch => parseJsonParameter('data', data, runSearchSchema, 'data: the search is not valid.');
 
 /**
  * The states a search selects and the time that bounds and sorts them: finished statuses by completion time, queued

@@ -1,0 +1,6 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { ConfigurationAreasPage } from './-configuration-areas';
+
+export const Route = createLazyFileRoute('/configuration-management')({
+  component: ConfigurationAreasPage,
+});

@@ -1,0 +1,6 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { OperationsScreen } from './-operations-screen';
+
+export const Route = createLazyFileRoute('/operations-center')({
+  component: OperationsScreen,
+});

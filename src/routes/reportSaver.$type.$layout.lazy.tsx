@@ -1,0 +1,6 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { ReportEditRoute } from './-report-edit-screen';
+
+export const Route = createLazyFileRoute('/reportSaver/$type/$layout')({
+  component: ReportEditRoute,
+});

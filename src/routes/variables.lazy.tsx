@@ -1,0 +1,6 @@
+import { createLazyFileRoute } from '@tanstack/react-router';
+import { VariablesScreen } from './-variables-screen';
+
+export const Route = createLazyFileRoute('/variables')({
+  component: VariablesScreen,
+});
