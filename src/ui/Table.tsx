@@ -18,8 +18,8 @@ export type TableRowId = string | number;
 export interface TableColumn {
   id: string;
   header: string;
-  /** Starting width in px; columns without one share the remaining space. */
-  width?: number;
+  /** Starting width in px, or a share of the remaining space (`2fr`); columns without one take `1fr`. */
+  width?: number | `${number}fr`;
   /** The column screen readers announce when moving between rows (one per table). */
   isRowHeader?: boolean;
 }

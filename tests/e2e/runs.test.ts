@@ -108,7 +108,7 @@ describe.skipIf(chromiumMissing)('runs of collections in real Chromium against t
     expect(flow?.failedTestStep).toBe('assert-wrong-heading');
     const failedStep = flow?.testCaseDetailByLoop[0]?.steps.find((step) => step.result === 'FAILED');
     expect(failedStep?.stepId).toBe('assert-wrong-heading');
-    expect(failedStep?.errorDetail).toBe('Assertion failed: expected text to contain "Welcome back"');
+    expect(failedStep?.errorDetail).toBe('Assertion failed: expected the text of "h1" to contain "Welcome back"; found "Items"');
     const imagePath = failedStep?.images[0]?.path ?? '';
     expect(imagePath).not.toBe('');
 
@@ -150,7 +150,7 @@ describe.skipIf(chromiumMissing)('runs of collections in real Chromium against t
     expect(await definition(report, 'Test Status')).toBe('FAILED');
     expect(await definition(report, 'Collection Name')).toBe(DEMO_FAILING);
     const failedRow = report.getByRole('row').filter({ hasText: 'assert-wrong-heading' });
-    await failedRow.getByText('Assertion failed: expected text to contain "Welcome back"').waitFor();
+    await failedRow.getByText('Assertion failed: expected the text of "h1" to contain "Welcome back"; found "Items"').waitFor();
     expect(await failedRow.getByText('FAILED', { exact: true }).count()).toBe(1);
     await screenshot(page, 'runs-report-failed');
 

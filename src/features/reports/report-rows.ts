@@ -1,5 +1,5 @@
 import type { CsvColumn } from '../../lib/csv';
-import type { FileRef, RunDetails, StepDetail } from '../../shared/contracts/runs';
+import { stepNotes, type FileRef, type RunDetails, type StepDetail } from '../../shared/contracts/runs';
 
 /** One line of the flow detail table: a step of one loop of one flow. */
 export interface FlowDetailRow {
@@ -12,11 +12,6 @@ export interface FlowDetailRow {
   notes: string;
   images: FileRef[];
   attachments: FileRef[];
-}
-
-/** Notes are the step's error, else its validation result. */
-function stepNotes(step: StepDetail): string {
-  return step.errorDetail || step.validationResult;
 }
 
 export function flowDetailRows(details: RunDetails): FlowDetailRow[] {
@@ -57,6 +52,7 @@ export function reportExportText(details: RunDetails): string {
     `Collection Id: ${details.collectionId}`,
     `Test Status: ${details.testStatus}`,
     `Resources: ${details.displayDevices}`,
+    `Triggered By: ${details.triggeredByName}`,
     `Passed Flows: ${details.progress.passedCases}`,
     `Failed Flows: ${details.progress.failedCases}`,
   ];

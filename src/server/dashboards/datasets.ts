@@ -13,7 +13,7 @@ import { FINISHED_RUN_STATES } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
 import { jsonTextField } from '../db/dialect';
 import type { RunState } from '../db/schema-runs';
-import { deviceNamesOf, durationOf, epochOf, nameOf, tagNames, tagNamesOf, userNamesOf } from '../runs/displayNames';
+import { deviceNamesOf, durationOf, epochOf, nameOf, tagNames, tagNamesOf, triggeredByNameOf, userNamesOf } from '../runs/displayNames';
 import { runDevices } from '../runs/runViews';
 
 /**
@@ -153,6 +153,8 @@ export async function analyticsDataOf(db: Db, { orgId, range, scope, maxRows = M
       'runs.resource_ids',
       'runs.hybrid_device_ids',
       'runs.triggered_by',
+      'runs.schedule_name',
+      'runs.schedule_kind',
       'runs.time_started',
       'runs.time_completed',
       jsonTextField(db, sql.ref('runs.collection'), 'tags').as('tags_json'),
@@ -180,7 +182,7 @@ export async function analyticsDataOf(db: Db, { orgId, range, scope, maxRows = M
       collection: run.test_suite_name,
       device,
       result: run.state,
-      triggeredBy: nameOf(users, run.triggered_by),
+      triggeredBy: triggeredByNameOf(run, users),
       tags,
       version,
       duration: durationOf(epochOf(run.time_started), epochOf(run.time_completed)),

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { RUN_STATES, STEP_RESULT_VALUES } from '../../shared/contracts/runs';
+import type { ScheduleExecutionKind } from './schema-schedules';
 
 /** Run tables (migration 0003_runs). Timestamps are ISO-8601 UTC text; JSON columns hold the documented shapes. */
 export type RunState = (typeof RUN_STATES)[number];
@@ -34,7 +35,14 @@ export interface RunsTable {
   variables: string;
   /** The replica executing a RUNNING run (replicas.id): when its heartbeats stop, the run is aborted (migration 0009). */
   replica_id: string | null;
+  /** The name of the schedule whose firing queued the run, as it was then; null for a run queued otherwise (0022). */
+  schedule_name: string | null;
+  /** That firing's kind: SCHEDULED, CATCH_UP or RUN_NOW (schedule_executions.kind); null with schedule_name. */
+  schedule_kind: RunScheduleKind | null;
 }
+
+/** The kinds of firing that queue runs (a MISSED firing queues none). */
+export type RunScheduleKind = Exclude<ScheduleExecutionKind, 'MISSED'>;
 
 export type StepResultValue = (typeof STEP_RESULT_VALUES)[number];
 

@@ -1,4 +1,6 @@
+import { TRIGGERED_BY_TEXT } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
+import type { RunsTable } from '../db/schema-runs';
 
 /**
  * What run tables (the Control Room's Collection Execution, the Operations Centre's history and summaries) show for
@@ -42,6 +44,19 @@ export async function userNamesOf(db: Db, userIds: Iterable<string | null>): Pro
   const rows = ids.length === 0 ? [] : await db.selectFrom('users').select(['user_id', 'first_name', 'last_name']).where('user_id', 'in', ids).execute();
   const names = new Map(rows.map((row) => [row.user_id, `${row.first_name} ${row.last_name}`.trim() || row.user_id]));
   return new Map(ids.map((id) => [id, names.get(id) ?? id]));
+}
+
+/**
+ * Who started the run, as tables show it: the schedule that queued it (with who pressed Run Now), else its author by
+ * the name userNamesOf read for triggered_by.
+ */
+export function triggeredByNameOf(
+  run: Pick<RunsTable, 'triggered_by' | 'schedule_name'> & { schedule_kind: string | null },
+  userNames: ReadonlyMap<string, string>,
+): string {
+  const user = nameOf(userNames, run.triggered_by);
+  if (run.schedule_name === null) return user;
+  return run.schedule_kind === 'RUN_NOW' ? TRIGGERED_BY_TEXT.scheduleRunNow(run.schedule_name, user) : TRIGGERED_BY_TEXT.schedule(run.schedule_name);
 }
 
 /** Tag ids of the organization mapped to their names; ids of no tag of it are missing. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Collection } from '../../shared/contracts/collections';
 import { fileRefSchema, runProgressSchema, type FileRef, type RunProgress } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
-import type { RunState, RunsTable, StepResultsTable } from '../db/schema-runs';
+import type { RunScheduleKind, RunState, RunsTable, StepResultsTable } from '../db/schema-runs';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { chargeRunMinutes } from '../licenses/enforcement';
@@ -36,6 +36,13 @@ function nextQueueOrder(): number {
 export interface RunAuthor {
   orgId: string;
   userId: string;
+  /** The schedule whose firing queues the run (its name then); none for a run queued by a user or a bot. */
+  schedule?: RunSchedule;
+}
+
+export interface RunSchedule {
+  name: string;
+  kind: RunScheduleKind;
 }
 
 /**
@@ -64,6 +71,8 @@ export async function insertRun(db: Db, collection: Collection, by: RunAuthor, v
     attachments: '[]',
     variables: JSON.stringify({ ...(await stringVariablesOf(db, by.orgId)), ...variables }),
     replica_id: null,
+    schedule_name: by.schedule?.name ?? null,
+    schedule_kind: by.schedule?.kind ?? null,
   };
   await db.insertInto('runs').values(row).execute();
   return row;

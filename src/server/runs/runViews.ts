@@ -11,6 +11,7 @@ import {
 } from '../../shared/contracts/runs';
 import type { Db } from '../db/database';
 import type { ResourcesTable } from '../db/schema';
+import { triggeredByNameOf, userNamesOf } from './displayNames';
 import { parallelsHint } from '../licenses/enforcement';
 import { listLogs, listStepResults, parseFileRefs, parseProgress, parseStringList, type RunRow, type StepResultRow } from './repository';
 
@@ -118,6 +119,8 @@ export const RUN_SUMMARY_COLUMNS = [
   'resource_ids',
   'hybrid_device_ids',
   'triggered_by',
+  'schedule_name',
+  'schedule_kind',
   'cancelled_by',
   'time_submitted',
   'time_started',
@@ -195,6 +198,9 @@ export function testCaseDetailsOf(rows: readonly StepResultRow[]): TestCaseDetai
   });
 }
 
+const failedStepOf = (testCase: TestCaseDetail): StepDetail | undefined =>
+  testCase.testCaseDetailByLoop.flatMap((loop) => loop.steps).find((step) => step.result === 'FAILED');
+
 export async function lastExecutedOf(db: Db, run: RunRow): Promise<LastExecuted> {
   const cases = testCaseDetailsOf(await listStepResults(db, run.status_id));
   const failedCases = cases.filter((testCase) => testCase.testCaseResult === 'FAILED');
@@ -203,7 +209,11 @@ export async function lastExecutedOf(db: Db, run: RunRow): Promise<LastExecuted>
     testStatus: run.state,
     testStatusId: run.status_id,
     timeCompleted: run.time_completed,
-    failedCases: failedCases.map((testCase) => ({ testCaseName: testCase.testCaseName, testStepIdFailed: testCase.failedTestStep ?? '' })),
+    failedCases: failedCases.map((testCase) => ({
+      testCaseName: testCase.testCaseName,
+      testStepIdFailed: testCase.failedTestStep ?? '',
+      testStepNameFailed: failedStepOf(testCase)?.stepName ?? '',
+    })),
     totalTestCases: cases.length,
     passed: cases.length - failedCases.length,
     failed: failedCases.length,
@@ -217,6 +227,7 @@ export async function runDetailsOf(db: Db, run: RunRow): Promise<RunDetails> {
   return {
     ...runSummaryOf(run),
     displayDevices: await displayDevicesOf(db, run),
+    triggeredByName: triggeredByNameOf(run, await userNamesOf(db, [run.triggered_by])),
     scenario: scenarioOfSnapshot.parse(JSON.parse(run.collection)).scenario ?? null,
     progress: parseProgress(run.progress),
     testCaseDetails: testCaseDetailsOf(await listStepResults(db, run.status_id)),

@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import type { ScheduleExecutionKind, ScheduleItemState } from '../db/schema-schedules';
 import { findCollection, listCollections } from '../collections/repository';
 import { runRefusal } from '../licenses/enforcement';
-import { appendLog, insertRun } from '../runs/repository';
+import { appendLog, insertRun, type RunSchedule } from '../runs/repository';
 import { queueFiringFinishedMail, queueWaitInQueueMail } from '../notifications/outbox';
 import { overriddenResources, resolveOverrides, resourceOverrideSchema } from './runtimeOverrides';
 import type { ScheduleDefinition, ScheduleExecutionRow, ScheduleRow } from './repository';
@@ -155,6 +155,12 @@ async function activeItemsByExecution(db: Db): Promise<Map<string, ItemOfExecuti
 const isFinished = (item: ItemWithRun): boolean =>
   item.state === 'SKIPPED' || (item.state === 'ENQUEUED' && item.run_state !== null && FINISHED.includes(item.run_state));
 
+/** The schedule a firing's runs name; a firing that queues runs is never a MISSED one. */
+function runScheduleOf(execution: ScheduleExecutionRow): RunSchedule {
+  if (execution.kind === 'MISSED') throw new Error(`Firing ${execution.id} was missed: it queues no run`);
+  return { name: execution.schedule_name, kind: execution.kind };
+}
+
 /** Queues the run of one planned collection of the firing, in the caller's transaction; answers the item as it is now. */
 async function enqueueItem(trx: Db, execution: ScheduleExecutionRow, runtime: FiringRuntime, item: ItemWithRun, now: number): Promise<ItemWithRun> {
   const collection = await findCollection(trx, item.collection_id, execution.org_id);
@@ -165,7 +171,8 @@ async function enqueueItem(trx: Db, execution: ScheduleExecutionRow, runtime: Fi
   }
   const notes: string[] = [];
   const variables = runtime.dataVariables ?? {};
-  const run = await insertRun(trx, applyRuntime(collection, runtime, (text) => notes.push(text)), { orgId: execution.org_id, userId: execution.triggered_by }, variables);
+  const author = { orgId: execution.org_id, userId: execution.triggered_by, schedule: runScheduleOf(execution) };
+  const run = await insertRun(trx, applyRuntime(collection, runtime, (text) => notes.push(text)), author, variables);
   await appendLog(trx, run.status_id, `Queued by schedule ${execution.schedule_name} for ${execution.triggered_by}`);
   if (runtime.stepTimeoutMs !== null) await appendLog(trx, run.status_id, `Every step's timeout is ${runtime.stepTimeoutMs} ms (schedule override)`);
   if (runtime.dataVariables !== null) {

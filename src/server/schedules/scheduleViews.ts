@@ -9,7 +9,7 @@ import type {
 } from '../../shared/contracts/schedules';
 import type { Db } from '../db/database';
 import { listCollections } from '../collections/repository';
-import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, userNamesOf } from '../runs/displayNames';
+import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, triggeredByNameOf, userNamesOf } from '../runs/displayNames';
 import { runDevices } from '../runs/runViews';
 import { plannedCollections } from './firing';
 import type { ScheduleExecutionRow, ScheduleRow } from './repository';
@@ -159,7 +159,8 @@ export async function executionDetailsOf(db: Db, execution: ScheduleExecutionRow
       collectionId: item.collection_id,
       testSuiteName: item.test_suite_name,
       versionTag: item.version_tag,
-      userTriggeredName: nameOf(userNames, triggeredBy),
+      // Every collection of the firing names the schedule, also the ones not queued yet.
+      userTriggeredName: triggeredByNameOf({ triggered_by: triggeredBy, schedule_name: execution.schedule_name, schedule_kind: execution.kind }, userNames),
       userCancelledName: cancelledBy === null ? null : nameOf(userNames, cancelledBy),
       result: item.run_state ?? (item.state === 'PENDING' ? 'PENDING' : 'SKIPPED'),
       devices: namedDevices(devices, deviceNames),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import type { RunState } from '../db/schema-runs';
 import type { ScheduleExecutionKind, ScheduleItemState } from '../db/schema-schedules';
-import type { RunRow } from '../runs/repository';
+import type { RunRow, RunSchedule } from '../runs/repository';
 
 /**
  * Run and schedule history written straight into the database, for tests of the views over it (the Operations
@@ -25,6 +25,8 @@ export interface HistoryRun {
   devices?: string[];
   asked?: string[];
   triggeredBy?: string;
+  /** The schedule whose firing queued the run, and the firing's kind. */
+  schedule?: RunSchedule;
   cancelledBy?: string | null;
   /** The version tag id in the collection snapshot. */
   versionId?: string | null;
@@ -54,6 +56,8 @@ export function historyRunRow(run: HistoryRun): RunRow {
     attachments: '[]',
     variables: '{}',
     replica_id: null,
+    schedule_name: run.schedule?.name ?? null,
+    schedule_kind: run.schedule?.kind ?? null,
   };
 }
 

@@ -15,6 +15,15 @@ export const RUN_MESSAGES = {
   videoUnavailable: (reason: string) => `Video recording unavailable on this machine: ${reason}`,
 } as const;
 
+/**
+ * Who started a run, as run tables, reports, dashboards and their exports name it (docs/decisions.md, issue 27): a
+ * user by name, a run a schedule queued by its schedule, and a schedule's Run Now by both.
+ */
+export const TRIGGERED_BY_TEXT = {
+  schedule: (scheduleName: string) => `Schedule: ${scheduleName}`,
+  scheduleRunNow: (scheduleName: string, userName: string) => `Schedule: ${scheduleName} (Run Now by ${userName})`,
+} as const;
+
 /** Why a queued run waits with no resource in sight; it stays queued until one is there (nothing is dropped). */
 export const QUEUE_HINTS = {
   noneRegistered: (resources: string) => `No ${resources} resource is registered: the run waits in the queue until one is.`,
@@ -78,7 +87,8 @@ export const runningCollectionSchema = runProgressSchema.extend({
 });
 export type RunningCollection = z.infer<typeof runningCollectionSchema>;
 
-export const failedCaseSchema = z.object({ testCaseName: z.string(), testStepIdFailed: z.string() });
+/** A failed flow of the last run: the spec's testCaseName and testStepIdFailed, and the failed step's name to show. */
+export const failedCaseSchema = z.object({ testCaseName: z.string(), testStepIdFailed: z.string(), testStepNameFailed: z.string() });
 
 export const lastExecutedSchema = z.object({
   testSuiteName: z.string(),
@@ -143,6 +153,12 @@ export const stepDetailSchema = z.object({
 });
 export type StepDetail = z.infer<typeof stepDetailSchema>;
 
+/**
+ * What a report's Notes show for a step: its error (a failure says what was expected, found and where), else its
+ * validation result. The report modal, its CSV and the HTML report read the same.
+ */
+export const stepNotes = (step: Pick<StepDetail, 'errorDetail' | 'validationResult'>): string => step.errorDetail || step.validationResult;
+
 export const testCaseDetailSchema = z.object({
   testCaseId: z.string(),
   testCaseName: z.string(),
@@ -178,6 +194,8 @@ export type RunSummary = z.infer<typeof runSummarySchema>;
 export const runDetailsSchema = runSummarySchema.extend({
   /** Display names of `devices`, joined as the sidebar shows them. */
   displayDevices: z.string(),
+  /** Who started the run, by name (TRIGGERED_BY_TEXT for a schedule's runs); triggeredBy is the user's id. */
+  triggeredByName: z.string(),
   /** The collection's issue-tracker scenario when the run was triggered, or null. */
   scenario: z.string().nullable(),
   progress: runProgressSchema,

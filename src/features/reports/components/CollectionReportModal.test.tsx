@@ -47,6 +47,7 @@ async function savedText(saved: readonly Blob[], index = 0): Promise<string> {
 beforeEach(() => clearAppOfflineDb());
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   // One queue serves the whole page: a toast left by one test would answer the next one's findByText.
   act(() => toastQueue.clear());
@@ -60,6 +61,8 @@ describe('CollectionReportModal', () => {
     expect(within(dialog).getByText('collection-1')).toBeInTheDocument();
     // Resources by display name, not by id.
     expect(within(dialog).getByText('Resources').nextSibling).toHaveTextContent(/^Browser 1$/);
+    // Who started the run, by name (a schedule's run names the schedule: the server words it).
+    expect(within(dialog).getByText('Triggered By').nextSibling).toHaveTextContent(/^Studio Administrator$/);
 
     const table = within(dialog).getByRole('grid', { name: 'Flow details' });
     const rows = within(table).getAllByRole('rowgroup').flatMap((group) => within(group).getAllByRole('row'));
@@ -78,6 +81,67 @@ describe('CollectionReportModal', () => {
       'Pay by card11Type card numberPASSED',
       'Pay by card12Press PayFAILEDButton #pay not foundImage 1response.json',
     ]);
+  });
+
+  it('marks the failed step\'s row, by a class and a cross before FAILED, and no other row', async () => {
+    openReport();
+    const table = await screen.findByRole('grid', { name: 'Flow details' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const marked = rows.filter((row) => row.classList.contains('report-row--failed'));
+    expect(marked.map((row) => row.textContent)).toEqual(['Pay by card12Press PayFAILEDButton #pay not foundImage 1response.json']);
+    const result = within(marked[0] as HTMLElement).getByText('FAILED');
+    expect(result.querySelector('svg.report-result__mark')).not.toBeNull();
+    expect(rows.flatMap((row) => [...row.querySelectorAll('svg.report-result__mark')])).toHaveLength(1);
+  });
+
+  it('shows the whole text of a cut cell in a tooltip when its cell has keyboard focus, and Escape hides it', async () => {
+    const stepId = 'd1bd3a60-5c1e-4d0b-9a57-0b6f3c2e9a11';
+    const base = makeRunDetails();
+    const [signIn] = base.testCaseDetails;
+    if (!signIn) throw new Error('makeRunDetails has no first flow');
+    const firstStep = signIn.testCaseDetailByLoop[0]?.steps[0];
+    if (!firstStep) throw new Error('makeRunDetails has no first step');
+    openReport(undefined, {
+      testCaseDetails: [{ ...signIn, testCaseDetailByLoop: [{ loop: 1, result: 'PASSED', steps: [{ ...firstStep, stepId }] }] }],
+    });
+    // happy-dom lays nothing out: every cut text measures wider than its cell here.
+    vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(400);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(80);
+    const table = await screen.findByRole('grid', { name: 'Flow details' });
+    const idCell = within(table).getByText(stepId).closest('[role="gridcell"]');
+    if (!(idCell instanceof HTMLElement)) throw new Error('The step id is in no grid cell');
+
+    act(() => idCell.focus());
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(stepId);
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+    // Escape hid the tooltip only: the report stays open.
+    expect(screen.getByRole('dialog', { name: 'Collection Report' })).toBeInTheDocument();
+  });
+
+  it('shows the whole text of a cut cell when the pointer rests on it, and nothing for a text that fits', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    openReport();
+    const table = await screen.findByRole('grid', { name: 'Flow details' });
+    const stepName = within(table).getByText('Press Pay');
+    const measured = vi.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(50);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(80);
+    await user.hover(stepName);
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
+    await user.unhover(stepName);
+
+    measured.mockReturnValue(400);
+    await user.hover(stepName);
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Press Pay');
+    await user.unhover(stepName);
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
   });
 
   it('shows a step screenshot fetched with the bearer token as a data URL', async () => {

@@ -65,6 +65,10 @@ function ReportDetails({ details, failedStepAction }: { details: RunDetails; fai
           <dt>Resources</dt>
           <dd>{details.displayDevices}</dd>
         </div>
+        <div>
+          <dt>Triggered By</dt>
+          <dd>{details.triggeredByName}</dd>
+        </div>
         {flags.jira(config) && (
           <div>
             <dt>Scenario</dt>

@@ -2,45 +2,62 @@ import { useState, type ReactNode } from 'react';
 import type { FileRef } from '../../../shared/contracts/runs';
 import { Button } from '../../../ui/Button';
 import { Table, type TableColumn } from '../../../ui/Table';
+import { CutText } from '../../../ui/Tooltip';
 import type { FlowDetailRow } from '../report-rows';
 import { AttachmentButton } from './AttachmentButton';
 import { ImagePreviewDialog } from './ImagePreviewDialog';
 
+// Notes (a failure's expected, found and selector) take most of the room; ids and names are cut, whole on focus or hover.
 const COLUMNS: readonly TableColumn[] = [
-  { id: 'flowName', header: 'Flow Name', isRowHeader: true },
-  { id: 'flowLoop', header: 'Flow Loop', width: 100 },
+  { id: 'flowName', header: 'Flow Name', isRowHeader: true, width: '1fr' },
+  { id: 'flowLoop', header: 'Flow Loop', width: 90 },
   { id: 'stepId', header: 'Step Id', width: 100 },
-  { id: 'stepName', header: 'Step Name' },
-  { id: 'result', header: 'Result', width: 100 },
-  { id: 'notes', header: 'Notes' },
-  { id: 'images', header: 'Image Link', width: 130 },
-  { id: 'attachments', header: 'Attachments', width: 160 },
+  { id: 'stepName', header: 'Step Name', width: '1.4fr' },
+  { id: 'result', header: 'Result', width: 105 },
+  { id: 'notes', header: 'Notes', width: '3.5fr' },
+  { id: 'images', header: 'Image Link', width: 110 },
+  { id: 'attachments', header: 'Attachments', width: 135 },
 ];
+/** Notes show this many lines; a longer one shows whole on focus or hover. */
+const NOTES_LINES = 4;
 
-/** The report's flow detail table: one row per executed step of each flow loop. */
-/** `failedStepAction` adds a control to each failed step's Result cell (the route composes the issue tracker's). */
+/** A cross before FAILED: the failed row stands out by shape and weight, not by its colour alone. */
+function FailedMark() {
+  return (
+    <svg className="report-result__mark" width={12} height={12} viewBox="0 0 12 12" aria-hidden="true" focusable="false">
+      <path d="M2 2 L10 10 M10 2 L2 10" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/**
+ * The report's flow detail table: one row per executed step of each flow loop; a failed step's row is marked.
+ * `failedStepAction` adds a control to each failed step's Result cell (the route composes the issue tracker's). */
 export function FlowDetailTable({ rows, failedStepAction }: { rows: readonly FlowDetailRow[]; failedStepAction?: ((row: FlowDetailRow) => ReactNode) | undefined }) {
   const [image, setImage] = useState<FileRef | null>(null);
 
   const renderCell = (row: FlowDetailRow, columnId: string) => {
     switch (columnId) {
       case 'flowName':
-        return row.flowName;
+        return <CutText text={row.flowName} />;
       case 'flowLoop':
         return row.flowLoop;
       case 'stepId':
-        return row.stepId;
+        return <CutText text={row.stepId} />;
       case 'stepName':
-        return row.stepName;
+        return <CutText text={row.stepName} />;
       case 'result':
         return (
           <>
-            <span className={`report-result report-result--${row.result.toLowerCase()}`}>{row.result}</span>
+            <span className={`report-result report-result--${row.result.toLowerCase()}`}>
+              {row.result === 'FAILED' && <FailedMark />}
+              {row.result}
+            </span>
             {row.result === 'FAILED' && failedStepAction?.(row)}
           </>
         );
       case 'notes':
-        return row.notes;
+        return <CutText text={row.notes} lines={NOTES_LINES} />;
       case 'images':
         return row.images.map((file, index) => (
           // The name starts with the text shown, so speech input finds it by what it reads (WCAG 2.5.3).
@@ -57,7 +74,9 @@ export function FlowDetailTable({ rows, failedStepAction }: { rows: readonly Flo
 
   return (
     <>
-      <Table label="Flow details" columns={COLUMNS} rows={rows} renderCell={renderCell} />
+      <div className="report-flow-table">
+        <Table label="Flow details" columns={COLUMNS} rows={rows} renderCell={renderCell} rowClassName={(row) => (row.result === 'FAILED' ? 'report-row--failed' : undefined)} />
+      </div>
       {image && <ImagePreviewDialog image={image} onClose={() => setImage(null)} />}
     </>
   );

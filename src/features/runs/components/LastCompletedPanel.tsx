@@ -46,7 +46,7 @@ export function LastCompletedPanel({ config, onOpenReport }: LastCompletedPanelP
         <ul className="run-failed-cases" aria-label="Failed flows">
           {last.failedCases.map((failed) => (
             <li key={`${failed.testCaseName}/${failed.testStepIdFailed}`}>
-              {failed.testCaseName} (step {failed.testStepIdFailed})
+              {`${failed.testCaseName}: failed at “${failed.testStepNameFailed || failed.testStepIdFailed}”`}
             </li>
           ))}
         </ul>

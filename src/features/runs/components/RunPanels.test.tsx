@@ -156,7 +156,10 @@ describe('Last Collection Completed panel', () => {
     expect(screen.queryByText('Older')).not.toBeInTheDocument();
     expect(screen.getByText('Passed').nextSibling).toHaveTextContent('4');
     expect(screen.getByText('Failed').nextSibling).toHaveTextContent('1');
-    expect(within(screen.getByRole('list', { name: 'Failed flows' })).getByRole('listitem')).toHaveTextContent('Pay by card (step 3)');
+    // The step by its name, not its id (a UUID for steps made in the Studio).
+    const failedFlow = within(screen.getByRole('list', { name: 'Failed flows' })).getByRole('listitem');
+    expect(failedFlow).toHaveTextContent('Pay by card: failed at “Enter the card number”');
+    expect(failedFlow).not.toHaveTextContent('d1bd3a60');
   });
 
   it.each<[string, StudioConfig]>([

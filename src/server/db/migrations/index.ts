@@ -19,6 +19,7 @@ import { projectsMigration } from './0018_projects';
 import { gatewayAgentsMigration } from './0019_gateway_agents';
 import { iosBuildsMigration } from './0020_ios_builds';
 import { recordingsMigration } from './0021_recordings';
+import { runScheduleMigration } from './0022_run_schedule';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '0019_gateway_agents': gatewayAgentsMigration,
   '0020_ios_builds': iosBuildsMigration,
   '0021_recordings': recordingsMigration,
+  '0022_run_schedule': runScheduleMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

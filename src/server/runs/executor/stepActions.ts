@@ -55,15 +55,72 @@ function requireTarget(step: ResolvedStep): string {
   return step.target;
 }
 
-/** Turns Playwright's multi-line timeout text into one line that says which element was missing or not ready. */
+/** A failure message quotes at most this much of what the page showed; the validation result keeps more. */
+export const FOUND_IN_MESSAGE_CHARS = 80;
+const FOUND_IN_VALIDATION_CHARS = 1_000;
+
+/**
+ * What the page showed, quoted on one line and cut to `max` characters (with the full length when cut), so a failure
+ * stays one readable line whatever the page holds.
+ */
+export function quoteFound(text: string, max = FOUND_IN_MESSAGE_CHARS): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat === '') return 'no text';
+  if (flat.length <= max) return `"${flat}"`;
+  return `"${flat.slice(0, max - 1)}…" (${flat.length} characters)`;
+}
+
+/**
+ * Every failure message reads "<what was expected, naming the selector>; found <what the page showed>": what was found
+ * is last, so the same failure on changing page data differs only after "; found " (docs/decisions.md, issue 27).
+ */
+const failureMessage = (expected: string, found: string): string => `${expected}; found ${found}`;
+
+const NO_MATCH = 'no matching element';
+
+/**
+ * What matched `target` when a wait ended, to follow "found": nothing, or the state of the first match that kept the
+ * step from it.
+ */
+async function elementState(env: StepEnvironment, target: string, action: StepAction): Promise<string> {
+  const matches = env.page.locator(target);
+  const count = await matches.count().catch(() => 0);
+  if (count === 0) return NO_MATCH;
+  const first = matches.first();
+  const which = count > 1 ? `${count} matching elements, the first` : 'it';
+  const holds = async (probe: () => Promise<boolean>) => await probe().catch(() => true);
+  if (!(await holds(() => first.isVisible()))) return `${which} hidden`;
+  if (!(await holds(() => first.isEnabled()))) return `${which} disabled`;
+  if (action === 'type' && !(await holds(() => first.isEditable()))) return `${which} read-only`;
+  return `${which} visible and enabled, but covered by another element or still moving`;
+}
+
+/** How a failure message names what an element action tried to do. */
+const ACTION_VERBS: Partial<Record<StepAction, string>> = {
+  click: 'click',
+  type: 'type into',
+  select: 'select an option of',
+  check: 'check',
+  press: 'press a key on',
+};
+
+/** Playwright's "locator.check: Error: " before what went wrong. */
+const PLAYWRIGHT_CALL_PREFIX = /^[\w.]+: (?:Error: )?/;
+
+/** Turns Playwright's multi-line error text into one line: the element and what kept the step from it. */
 async function describeLocatorFailure(error: unknown, step: ResolvedStep, env: StepEnvironment): Promise<never> {
-  if (!(error instanceof errors.TimeoutError)) throw error;
-  const count = await env.page
-    .locator(step.target)
-    .count()
-    .catch(() => 0);
-  if (count === 0) throw new StepFailure(`Element not found: "${step.target}" (waited ${step.timeoutMs} ms)`);
-  throw new StepFailure(`Element "${step.target}" was found but not ready for ${step.action} within ${step.timeoutMs} ms`);
+  const verb = ACTION_VERBS[step.action] ?? step.action;
+  if (!(error instanceof errors.TimeoutError)) {
+    if (!(error instanceof Error)) throw error;
+    throw new StepFailure(`Could not ${verb} "${step.target}": ${(error.message.split('\n')[0] ?? '').replace(PLAYWRIGHT_CALL_PREFIX, '')}`);
+  }
+  const state = await elementState(env, step.target, step.action);
+  const waited = `(waited ${step.timeoutMs} ms)`;
+  if (step.action === 'assertVisible') {
+    throw new StepFailure(failureMessage(`Assertion failed: expected "${step.target}" to be visible`, `${state} ${waited}`));
+  }
+  if (step.action === 'waitFor') throw new StepFailure(failureMessage(`Timed out waiting for "${step.target}" to be visible`, `${state} ${waited}`));
+  throw new StepFailure(failureMessage(`Could not ${verb} "${step.target}"`, `${state} ${waited}`));
 }
 
 async function onElement(step: ResolvedStep, env: StepEnvironment, act: (timeout: number) => Promise<unknown>): Promise<StepOutcome> {
@@ -76,32 +133,46 @@ async function onElement(step: ResolvedStep, env: StepEnvironment, act: (timeout
   return passed();
 }
 
-/** Polls `read` until `matches` or the step's timeout; fails with what was expected and what was last seen. */
+/** What an assertion read: the value, or null when its element is missing; `where` says which of several it read. */
+interface Reading {
+  actual: string | null;
+  where?: string;
+}
+
+/** Polls `read` until `matches` or the step's timeout; fails with what was expected, what was last seen, and where. */
 async function assertEventually(
   step: ResolvedStep,
-  what: string,
-  read: () => Promise<string | null>,
+  /** kind names the value in a passed step's result; subject names it, with its selector, in a failure. */
+  what: { kind: string; subject: string },
+  read: () => Promise<Reading>,
   matches: (actual: string) => boolean,
 ): Promise<StepOutcome> {
   const deadline = Date.now() + step.timeoutMs;
-  let actual: string | null;
+  let reading: Reading;
   for (;;) {
-    actual = await read();
-    if (actual !== null && matches(actual)) return passed(`${what} "${actual}" contains "${step.value}"`);
+    reading = await read();
+    if (reading.actual !== null && matches(reading.actual)) return passed(`${what.kind} "${reading.actual}" contains "${step.value}"`);
     if (Date.now() >= deadline) break;
     await new Promise((resolveDelay) => setTimeout(resolveDelay, ASSERT_POLL_MS));
   }
-  const seen = actual === null ? `no element matches "${step.target}"` : `found "${actual}"`;
+  const { actual, where = '' } = reading;
+  const found = (max: number) => (actual === null ? `${NO_MATCH} (waited ${step.timeoutMs} ms)` : `${quoteFound(actual, max)}${where}`);
   throw new StepFailure(
-    `Assertion failed: expected ${what} to contain "${step.value}"`,
-    `Expected ${what} containing "${step.value}"; ${seen}`,
+    failureMessage(`Assertion failed: expected ${what.subject} to contain "${step.value}"`, found(FOUND_IN_MESSAGE_CHARS)),
+    failureMessage(`Expected ${what.subject} containing "${step.value}"`, found(FOUND_IN_VALIDATION_CHARS)),
   );
 }
 
-async function textOf(env: StepEnvironment, target: string): Promise<string | null> {
-  const locator = env.page.locator(target).first();
-  if ((await locator.count()) === 0) return null;
-  return ((await locator.textContent({ timeout: ASSERT_POLL_MS * 4 }).catch(() => null)) ?? '').trim();
+/**
+ * The text of the first element `target` matches, or null when none does. The count and the text are read together in
+ * one call that does not wait, so a slow page or machine delays the reading but never turns it into an empty text.
+ */
+async function textOf(env: StepEnvironment, target: string): Promise<Reading> {
+  const { count, text } = await env.page
+    .locator(target)
+    .evaluateAll((elements) => ({ count: elements.length, text: elements[0]?.textContent ?? '' }));
+  if (count === 0) return { actual: null };
+  return { actual: text.trim(), ...(count > 1 ? { where: ` (the first of ${count} matching elements)` } : {}) };
 }
 
 async function screenshot(step: ResolvedStep, env: StepEnvironment): Promise<StepOutcome> {
@@ -203,7 +274,7 @@ const ACTIONS: Record<StepAction, ActionHandler> = {
     requireTarget(step);
     return assertEventually(
       step,
-      'text',
+      { kind: 'text', subject: `the text of "${step.target}"` },
       () => textOf(env, step.target),
       (actual) => actual.includes(step.value),
     );
@@ -211,15 +282,15 @@ const ACTIONS: Record<StepAction, ActionHandler> = {
   assertUrl: (step, env) =>
     assertEventually(
       step,
-      'URL',
-      () => Promise.resolve(env.page.url()),
+      { kind: 'URL', subject: 'the page URL' },
+      () => Promise.resolve({ actual: env.page.url() }),
       (actual) => actual.includes(step.value),
     ),
   assertTitle: (step, env) =>
     assertEventually(
       step,
-      'title',
-      () => env.page.title(),
+      { kind: 'title', subject: 'the page title' },
+      async () => ({ actual: await env.page.title() }),
       (actual) => actual.includes(step.value),
     ),
   screenshot,

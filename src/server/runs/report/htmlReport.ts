@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { DateTime } from 'luxon';
-import type { FileRef, RunDetails, StepDetail } from '../../../shared/contracts/runs';
+import { stepNotes, type FileRef, type RunDetails, type StepDetail } from '../../../shared/contracts/runs';
 import { resolveArtifact, safeFileName } from '../artifacts';
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
@@ -44,8 +44,7 @@ async function stepRow(artifactsRoot: string, flowName: string, loop: number, st
       return url ? `<img src="${url}" alt="${escapeHtml(image.name)}">` : escapeHtml(`${image.name} (unavailable)`);
     }),
   );
-  const notes = [step.errorDetail, step.validationResult].filter((note) => note !== '').join(' — ');
-  const cells = [flowName, String(loop), step.stepId, step.stepName, step.result, notes].map((cell) => `<td>${escapeHtml(cell)}</td>`);
+  const cells = [flowName, String(loop), step.stepId, step.stepName, step.result, stepNotes(step)].map((cell) => `<td>${escapeHtml(cell)}</td>`);
   const attachments = step.attachments.map((file) => escapeHtml(file.name)).join('<br>');
   return `<tr class="${step.result.toLowerCase()}">${cells.join('')}<td>${images.join('')}</td><td>${attachments}</td></tr>`;
 }
@@ -65,7 +64,7 @@ export async function renderRunReport(details: RunDetails, zone: string, artifac
     ['Status id', details.statusId],
     ['Status', details.testStatus],
     ['Resources', details.displayDevices || '-'],
-    ['Triggered by', details.triggeredBy],
+    ['Triggered by', details.triggeredByName],
     ['Submitted', formatTime(details.timeSubmitted, zone)],
     ['Started', formatTime(details.timeStarted, zone)],
     ['Completed', formatTime(details.timeCompleted, zone)],

@@ -134,7 +134,7 @@ describe('runs in real Chromium', { timeout: 60_000 }, () => {
             testCaseId: 'wrong-assertion',
             steps: [
               { stepId: 'w1', action: 'open', value: `${pages.origin}/list` },
-              { stepId: 'w2', action: 'assertText', target: 'li', value: 'Three', timeoutMs: 300 },
+              { stepId: 'w2', stepName: 'The list shows Three', action: 'assertText', target: 'li', value: 'Three', timeoutMs: 300 },
               { stepId: 'w3', action: 'click', target: 'li' },
             ],
           },
@@ -159,8 +159,8 @@ describe('runs in real Chromium', { timeout: 60_000 }, () => {
     const failedStep = wrong?.testCaseDetailByLoop[0]?.steps[1];
     expect(wrong?.failedTestStep).toBe('w2');
     expect(failedStep?.result).toBe('FAILED');
-    expect(failedStep?.errorDetail).toBe('Assertion failed: expected text to contain "Three"');
-    expect(failedStep?.validationResult).toBe('Expected text containing "Three"; found "One"');
+    expect(failedStep?.errorDetail).toBe('Assertion failed: expected the text of "li" to contain "Three"; found "One" (the first of 2 matching elements)');
+    expect(failedStep?.validationResult).toBe('Expected the text of "li" containing "Three"; found "One" (the first of 2 matching elements)');
     expect(wrong?.testCaseDetailByLoop[0]?.steps[2]?.result).toBe('SKIPPED');
     const screenshot = await t.request(`${endpoints.runs.downloadFile}?path=${encodeURIComponent(failedStep?.images[0]?.path ?? '')}`, {
       token,
@@ -170,7 +170,7 @@ describe('runs in real Chromium', { timeout: 60_000 }, () => {
     expect([...new Uint8Array(await screenshot.arrayBuffer()).slice(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
 
     expect(missing?.testCaseDetailByLoop[0]?.steps.map((s) => [s.result, s.errorDetail])).toEqual([
-      ['FAILED', 'Element not found: "#does-not-exist" (waited 300 ms)'],
+      ['FAILED', 'Could not click "#does-not-exist"; found no matching element (waited 300 ms)'],
       ['SKIPPED', 'Skipped: an earlier step of this flow failed'],
     ]);
     const httpStep = broken?.testCaseDetailByLoop[0]?.steps[0];
@@ -183,7 +183,7 @@ describe('runs in real Chromium', { timeout: 60_000 }, () => {
     expect(missing?.testCaseDetailByLoop).toHaveLength(1);
     const logs = details.logsList.map((line) => line.value);
     expect(logs).toContain('missing-element: loops 2 to 3 not run after the failure');
-    expect(logs.some((line) => line.startsWith('Step m1 "m1" of missing-element failed: Element not found'))).toBe(true);
+    expect(logs.some((line) => line.startsWith('Step m1 "m1" of missing-element failed: Could not click "#does-not-exist"'))).toBe(true);
 
     const tab = runningTabDataResponseSchema.parse(await (await t.request(endpoints.runs.runningTabData, { token })).json());
     expect(tab.data.lastExecutedTestStates[0]).toMatchObject({
@@ -192,9 +192,9 @@ describe('runs in real Chromium', { timeout: 60_000 }, () => {
       passed: 1,
       failed: 3,
       failedCases: [
-        { testCaseName: 'wrong-assertion', testStepIdFailed: 'w2' },
-        { testCaseName: 'missing-element', testStepIdFailed: 'm1' },
-        { testCaseName: 'broken-api', testStepIdFailed: 'h1' },
+        { testCaseName: 'wrong-assertion', testStepIdFailed: 'w2', testStepNameFailed: 'The list shows Three' },
+        { testCaseName: 'missing-element', testStepIdFailed: 'm1', testStepNameFailed: 'm1' },
+        { testCaseName: 'broken-api', testStepIdFailed: 'h1', testStepNameFailed: 'h1' },
       ],
     });
   });

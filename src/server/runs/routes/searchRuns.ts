@@ -12,7 +12,7 @@ import type { Db } from '../../db/database';
 import { jsonArrayIncludes, jsonTextField } from '../../db/dialect';
 import type { RunState } from '../../db/schema-runs';
 import { parseJsonParameter } from '../../http/validation';
-import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, tagNamesOf, userNamesOf } from '../displayNames';
+import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, tagNamesOf, triggeredByNameOf, userNamesOf } from '../displayNames';
 import type { RunRow } from '../repository';
 import { RUN_SUMMARY_COLUMNS, runDevices, runSummaryOf } from '../runViews';
 import type { Api } from '../../services';
@@ -69,7 +69,7 @@ async function historyRowsOf(db: Db, orgId: string, runs: readonly PageRow[]): P
   return runs.map((run) => ({
     ...runSummaryOf(run),
     versionTag: (run.version_id ? tagNames.get(run.version_id) : undefined) ?? null,
-    userTriggeredName: nameOf(userNames, run.triggered_by),
+    userTriggeredName: triggeredByNameOf(run, userNames),
     userCancelledName: run.cancelled_by === null ? null : nameOf(userNames, run.cancelled_by),
     deviceNames: namedDevices(runDevices(run), deviceNames),
     duration: durationOf(epochOf(run.time_started), epochOf(run.time_completed)),

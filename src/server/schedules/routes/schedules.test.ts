@@ -250,7 +250,7 @@ describe('schedule calls', { timeout: 60_000 }, () => {
     const run = await waitForRun(t, token, item?.id ?? '');
     // The collection's own 20 s wait became 1 s: the executor applied the schedule's override.
     const failed = run.testCaseDetails.flatMap((flow) => flow.testCaseDetailByLoop.flatMap((loop) => loop.steps)).find((step) => step.result === 'FAILED');
-    expect(failed?.errorDetail).toBe('Element not found: "#never-there" (waited 1000 ms)');
+    expect(failed?.errorDetail).toBe('Timed out waiting for "#never-there" to be visible; found no matching element (waited 1000 ms)');
 
     const details = await detailsOf();
     expect(details.execution).toMatchObject({ kind: 'RUN_NOW', totalCollections: 1 });
