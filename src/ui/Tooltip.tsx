@@ -3,17 +3,19 @@ import { Tooltip as AriaTooltip, TooltipTrigger, OverlayArrow } from 'react-aria
 import './ui.css';
 
 export interface TooltipProps {
-  /** The focusable element the tooltip describes (a Button or Link wrapper). */
+  /** The focusable element the tooltip describes (a Button or Link wrapper, or an element in react-aria's Focusable). */
   children: ReactElement;
   content: ReactNode;
   placement?: 'top' | 'bottom' | 'start' | 'end';
   delay?: number;
   /** Closes the tooltip this long after it opened, even while hovered (tables hide theirs after 5 s, spec part 2 §2). */
   hideAfterMs?: number;
+  /** Asked each time the tooltip would open; false keeps it closed (a table cell whose text is not cut). */
+  shouldOpen?: () => boolean;
 }
 
 /** The one wrapper of react-aria's TooltipTrigger + Tooltip. */
-export function Tooltip({ children, content, placement = 'top', delay = 500, hideAfterMs }: TooltipProps) {
+export function Tooltip({ children, content, placement = 'top', delay = 500, hideAfterMs, shouldOpen }: TooltipProps) {
   const [isOpen, setOpen] = useState(false);
 
   useEffect(() => {
@@ -23,7 +25,7 @@ export function Tooltip({ children, content, placement = 'top', delay = 500, hid
   }, [isOpen, hideAfterMs]);
 
   return (
-    <TooltipTrigger delay={delay} isOpen={isOpen} onOpenChange={setOpen}>
+    <TooltipTrigger delay={delay} isOpen={isOpen} onOpenChange={(open) => setOpen(open && (shouldOpen?.() ?? true))}>
       {children}
       <AriaTooltip placement={placement} className="ui-tooltip" offset={6}>
         <OverlayArrow className="ui-tooltip__arrow">

@@ -9,29 +9,37 @@ import { EXECUTION_RESULT_LABELS, type ExecutionHistoryRow, type ScheduleSummary
 
 const joined = (values: readonly string[]) => values.join(', ');
 
-/** A column of a table and its exports; `width` (px) is for the table, so dates and names are not cut. */
+/**
+ * A column of a table and its exports. `width` is for the table: px for values that must show whole (dates), or a
+ * share ('2fr') of the room left, never below `minWidth` px; a cut value shows whole in a tooltip.
+ */
 export interface OperationsColumnSpec<Row> extends CsvColumn<Row> {
-  width?: number;
+  width?: number | string;
+  minWidth?: number;
 }
 
 /** 'Mar 10, 2026, 11:33:58 PM' whole. */
-const DATE_WIDTH = 215;
+const DATE_WIDTH = 210;
 const NAME_WIDTH = 190;
 const PERSON_WIDTH = 130;
 
 export const resourceNamesOf = (row: Pick<ExecutionHistoryRow, 'devices' | 'deviceNames'>) => joined(row.devices.map((id) => row.deviceNames[id] ?? id));
 
-/** §3 Test suite execution (history row), in the order of the result table. */
+/**
+ * §3 Test suite execution (history row), in the order of the result table: at least 1 130 px, so every column shows
+ * beside the side menu of a 1440 px screen (issue 27).
+ */
 export const EXECUTION_COLUMNS: readonly OperationsColumnSpec<ExecutionHistoryRow>[] = [
-  { header: 'Collection Name', width: NAME_WIDTH, value: (row) => row.testSuiteName },
-  { header: 'Version', value: (row) => row.versionTag },
-  { header: 'Executed By', width: PERSON_WIDTH, value: (row) => row.userTriggeredName },
-  { header: 'Cancelled By', width: PERSON_WIDTH, value: (row) => row.userCancelledName },
-  { header: 'Result', width: 100, value: (row) => EXECUTION_RESULT_LABELS[row.testStatus] },
-  { header: 'Resource(s)', width: 140, value: resourceNamesOf },
+  { header: 'Collection Name', width: '2fr', minWidth: 150, value: (row) => row.testSuiteName },
+  { header: 'Version', width: '1fr', minWidth: 70, value: (row) => row.versionTag },
+  { header: 'Executed By', width: '1fr', minWidth: 100, value: (row) => row.userTriggeredName },
+  { header: 'Cancelled By', width: '1fr', minWidth: 100, value: (row) => row.userCancelledName },
+  // 'passed flow' whole.
+  { header: 'Result', width: 110, value: (row) => EXECUTION_RESULT_LABELS[row.testStatus] },
+  { header: 'Resource(s)', width: '1fr', minWidth: 100, value: resourceNamesOf },
   { header: 'Time Started', width: DATE_WIDTH, value: (row) => formatDate(row.timeStarted) },
   { header: 'Time Completed', width: DATE_WIDTH, value: (row) => formatDate(row.timeCompleted) },
-  { header: 'Duration', width: 90, value: (row) => formatDuration(row.duration) },
+  { header: 'Duration', width: 85, value: (row) => formatDuration(row.duration) },
 ];
 
 /** §2 Collection Details: its columns, then the runs within the dates the summary counts for each collection. */
