@@ -105,9 +105,10 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
       await refresh();
     });
 
-  const saveForm = (form: ScheduleForm) => {
+  // The popup shows a refusal itself, beside its Save button.
+  const saveForm = async (form: ScheduleForm) => {
     const base = dialog?.kind === 'form' ? dialog.schedule : undefined;
-    return save(saveBodyOf(form, zone, { base, executableSuites: choices.executableSuites }));
+    changedRows.markChanged(await scheduleSaves.save(saveBodyOf(form, zone, { base, executableSuites: choices.executableSuites })));
   };
   const onEditingChange = useCallback((next: { rowId: TableRowId; isValid: boolean } | null) => setEditing(next), []);
 
@@ -197,6 +198,7 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
         <ScheduleFormDialog
           title={dialog.schedule ? 'Edit Schedule' : 'New Schedule'}
           initial={dialog.initial}
+          isNew={!dialog.schedule}
           zone={zone}
           suites={choices.collections}
           tags={choices.tags}
