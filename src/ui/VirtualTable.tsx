@@ -16,6 +16,8 @@ export interface VirtualTableColumn<Row> {
   minWidth?: number;
   /** The cell's whole text: shown in a tooltip on hover or keyboard focus when the cell cuts it. */
   text?: (row: Row) => string;
+  /** The cell's text may take two lines where the column is narrow (a date beside a status sidebar). */
+  wraps?: boolean;
   /** The column screen readers announce when moving between rows (one per table). */
   isRowHeader?: boolean;
 }
@@ -59,9 +61,10 @@ const trackSize = (column: Pick<VirtualTableColumn<unknown>, 'width' | 'minWidth
   return /^\d+(\.\d+)?fr$/.test(width) ? `minmax(${minTrackWidth(column)}px, ${width})` : width;
 };
 
-/** Whether the element, or an element in it (a button's label), cuts its text. */
+/** Whether the element, or an element in it (a button's label, the lines of a wrapping cell), cuts its text. */
 const isCut = (element: Element | null): boolean =>
-  element !== null && [element, ...element.querySelectorAll('*')].some((node) => node.scrollWidth > node.clientWidth);
+  element !== null &&
+  [element, ...element.querySelectorAll('*')].some((node) => node.scrollWidth > node.clientWidth || node.scrollHeight > node.clientHeight);
 
 /** The key a grid handles, as the next active cell; null leaves the key alone. */
 function nextActive(key: string, ctrlKey: boolean, active: ActiveCell, rowCount: number, columnCount: number, pageRows: number): ActiveCell | null {
@@ -210,7 +213,8 @@ export function VirtualTable<R>({
           <div role="row" aria-rowindex={1} className="ui-virtual-table__row">
             {columns.map((column, columnIndex) => (
               <div key={column.id} role="columnheader" aria-colindex={columnIndex + 1} className="ui-table__column ui-virtual-table__column">
-                <span className="ui-table__column-title">{column.header}</span>
+                {/* A narrow column's title takes two lines rather than being cut. */}
+                <span className="ui-table__column-title ui-virtual-table__lines">{column.header}</span>
               </div>
             ))}
           </div>
@@ -241,7 +245,8 @@ export function VirtualTable<R>({
                       rowIndex: item.index,
                       columnIndex,
                       tabIndex: tabIndexOf(item.index, columnIndex),
-                      children: column.cell(row),
+                      children: column.wraps ? <span className="ui-virtual-table__lines">{column.cell(row)}</span> : column.cell(row),
+                      wraps: column.wraps,
                     };
                     return column.text ? <CutTextCell key={column.id} text={column.text(row)} {...cell} /> : <GridCell key={column.id} {...cell} />;
                   })}
@@ -257,6 +262,7 @@ export function VirtualTable<R>({
 
 interface GridCellProps {
   isRowHeader?: boolean;
+  wraps?: boolean;
   rowIndex: number;
   columnIndex: number;
   tabIndex: number;
@@ -266,7 +272,7 @@ interface GridCellProps {
   cellRef?: RefObject<HTMLDivElement | null>;
 }
 
-function GridCell({ isRowHeader, rowIndex, columnIndex, tabIndex, children, focusProps, cellRef }: GridCellProps) {
+function GridCell({ isRowHeader, wraps, rowIndex, columnIndex, tabIndex, children, focusProps, cellRef }: GridCellProps) {
   return (
     <div
       {...focusProps}
@@ -276,7 +282,7 @@ function GridCell({ isRowHeader, rowIndex, columnIndex, tabIndex, children, focu
       data-row-index={rowIndex}
       data-column-index={columnIndex}
       tabIndex={tabIndex}
-      className="ui-table__cell ui-virtual-table__cell"
+      className={wraps ? 'ui-table__cell ui-virtual-table__cell ui-virtual-table__cell--wraps' : 'ui-table__cell ui-virtual-table__cell'}
     >
       {children}
     </div>

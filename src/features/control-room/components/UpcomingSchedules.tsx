@@ -158,18 +158,22 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
     );
   };
 
+  // Every column, the row actions whole among them, shows beside the side menu and the status sidebar at 1440 px
+  // (issue 27): the least widths add up to 935 px, the table's room there less a scroll bar.
   const columns: DataTableColumn<Schedule>[] = [
-    { key: 'name', header: 'Name', editable: true, validate: (value) => required(value), isRowHeader: true, width: 200 },
-    { key: 'type', header: 'Type', value: repeatLabel, width: 110 },
+    { key: 'name', header: 'Name', editable: true, validate: (value) => required(value), isRowHeader: true, width: '2fr', minWidth: 130 },
+    { key: 'type', header: 'Type', value: repeatLabel, width: 100 },
     {
       key: 'nextRun',
       header: 'Next Run',
       value: (row) => nextRunText(row, zone),
       render: (row) => <span className={isPast(row) || !row.enabled ? 'control-room__past' : undefined}>{nextRunText(row, zone)}</span>,
-      width: 200,
+      // 'Nov 28, 2026,' over '5:00:25 AM' at the least.
+      width: '2fr',
+      minWidth: 125,
     },
-    { key: 'selection', header: 'Collections/Tags', value: (row) => selectionText(row, choices.collections, choices.tags) },
-    { key: 'scheduleNotifyEmails', header: 'Notify', width: 150 },
+    { key: 'selection', header: 'Collections/Tags', value: (row) => selectionText(row, choices.collections, choices.tags), width: '2fr' },
+    { key: 'scheduleNotifyEmails', header: 'Notify', width: '1.5fr', minWidth: 110 },
     { key: 'actions', header: 'Actions', value: () => '', render: renderActions, width: 380 },
   ];
 

@@ -32,6 +32,7 @@ export function OperationsTable<Row>({ label, columns, cells = {}, extraColumns 
         header: column.header,
         width: column.width,
         minWidth: column.minWidth,
+        wraps: column.wraps,
         isRowHeader: index === 0,
         cell: cells[column.header] ?? textOf,
         text: textOf,
