@@ -14,6 +14,8 @@ export const STORAGE_KEYS = {
   paramToken: 'paramToken',
   /** 'Do not show this message again' on the unsaved-data dialog: a preference of this browser, kept on logout. */
   unsavedWarningDisabled: 'unsavedDataWarningDisabled',
+  /** The user's open or closed choice of the collection status sidebar: a preference of this browser, kept on logout. */
+  collectionSidebar: 'collectionSidebar',
 } as const;
 
 export const TEMPORARY_KEY_PREFIX = 'tmp:';
@@ -23,7 +25,7 @@ export const TEMPORARY_KEY_PREFIX = 'tmp:';
  * the config is deployment data, not user data: clearing it would switch every flag back to
  * its default until the next reload (e.g. hide the health page on the login screen).
  */
-const KEPT_ON_LOGOUT: readonly string[] = [STORAGE_KEYS.paramToken, STORAGE_KEYS.config, STORAGE_KEYS.unsavedWarningDisabled];
+const KEPT_ON_LOGOUT: readonly string[] = [STORAGE_KEYS.paramToken, STORAGE_KEYS.config, STORAGE_KEYS.unsavedWarningDisabled, STORAGE_KEYS.collectionSidebar];
 
 const SESSION_KEYS: readonly string[] = [STORAGE_KEYS.token, STORAGE_KEYS.refreshToken, STORAGE_KEYS.userId];
 

@@ -2,7 +2,8 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { collectionProgress } from '../features/shell/collection-progress-store';
-import { getParamToken } from '../lib/session';
+import { collectionSidebar } from '../features/shell/collection-sidebar-store';
+import { clearSession, getParamToken, STORAGE_KEYS } from '../lib/session';
 import { CUSTOM_DASHBOARD_ID_KEY, MESSAGES } from '../shared/constants';
 import { anyOrigin } from '../../tests/msw/handlers';
 import { server } from '../../tests/msw/server';
@@ -110,17 +111,61 @@ describe('the shell around the pages', () => {
     expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
   });
 
-  it('hides the sidebar toggle while a collection is in progress, and shows the sidebar instead', async () => {
+  it('shows the sidebar while a collection is in progress, keeps the toggle, and stays closed once the user closed it', async () => {
     signInAs(['STUDIO']);
+    const { user } = renderApp('/studio-app');
+    const toggle = await screen.findByRole('button', { name: 'Collection status' });
+    const sidebar = () => screen.queryByRole('complementary', { name: 'Collection status' });
+    expect(sidebar()).toBeNull();
+    try {
+      act(() => collectionProgress.set(true));
+      expect(await screen.findByRole('complementary', { name: 'Collection status' })).toBeInTheDocument();
+      expect(toggle).toHaveAttribute('aria-pressed', 'true');
+
+      // Closed mid-run: neither the run going on, the next run, nor a Run pressed brings it back.
+      await user.click(toggle);
+      expect(sidebar()).toBeNull();
+      expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      expect(localStorage.getItem(STORAGE_KEYS.collectionSidebar)).toBe('closed');
+      act(() => collectionProgress.set(false));
+      act(() => collectionProgress.set(true));
+      act(() => collectionSidebar.open());
+      expect(sidebar()).toBeNull();
+
+      // Until the user opens it again.
+      await user.click(toggle);
+      expect(await screen.findByRole('complementary', { name: 'Collection status' })).toBeInTheDocument();
+      expect(localStorage.getItem(STORAGE_KEYS.collectionSidebar)).toBe('open');
+    } finally {
+      act(() => collectionProgress.set(false));
+    }
+  });
+
+  it('opens as the user left it on the next start, and a Run opens it unless the user closed it', async () => {
+    signInAs(['STUDIO']);
+    const first = renderApp('/studio-app');
+    await first.user.click(await screen.findByRole('button', { name: 'Collection status' }));
+    await screen.findByRole('complementary', { name: 'Collection status' });
+    first.unmount();
+
+    // Logout keeps the choice, like the other preferences of this browser.
+    clearSession();
+    expect(localStorage.getItem(STORAGE_KEYS.collectionSidebar)).toBe('open');
+    signInAs(['STUDIO']);
+    const second = renderApp('/studio-app');
+    expect(await screen.findByRole('complementary', { name: 'Collection status' })).toBeInTheDocument();
+    await second.user.click(screen.getByRole('button', { name: 'Collection status' }));
+    expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
+    second.unmount();
+
     renderApp('/studio-app');
     await screen.findByRole('button', { name: 'Collection status' });
+    act(() => collectionSidebar.open());
     expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
-    act(() => collectionProgress.set(true));
-    expect(screen.queryByRole('button', { name: 'Collection status' })).toBeNull();
+    // A browser where the user never chose: a Run opens it.
+    localStorage.removeItem(STORAGE_KEYS.collectionSidebar);
+    act(() => collectionSidebar.open());
     expect(await screen.findByRole('complementary', { name: 'Collection status' })).toBeInTheDocument();
-    act(() => collectionProgress.set(false));
-    expect(screen.getByRole('button', { name: 'Collection status' })).toBeInTheDocument();
-    expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
   });
 
   it('hides the sidebar on the parser config builder', async () => {

@@ -14,12 +14,15 @@ import { MESSAGES, TABLE } from '../shared/constants';
 import './table.css';
 
 export type TableRowId = string | number;
+export type ColumnWidth = number | `${number}fr`;
 
 export interface TableColumn {
   id: string;
   header: string;
-  /** Starting width in px, or a share of the remaining space (`2fr`); columns without one take `1fr`. */
-  width?: number | `${number}fr`;
+  /** Starting width in px, or a share ('2fr') of the room the px columns leave; columns without one take '1fr'. */
+  width?: ColumnWidth;
+  /** The least width in px, also of a shared column when the room is short (default 90): past it the table scrolls. */
+  minWidth?: number;
   /** The column screen readers announce when moving between rows (one per table). */
   isRowHeader?: boolean;
 }
@@ -38,7 +41,7 @@ export interface TableProps<Row extends { id: TableRowId }> {
 }
 
 /**
- * The one wrapper of react-aria's Table: keyboard grid navigation, resizable columns (90 px minimum)
+ * The one wrapper of react-aria's Table: keyboard grid navigation, resizable columns (90 px minimum unless a column says)
  * and the 'No data to display' empty state.
  */
 export function Table<Row extends { id: TableRowId }>({ label, columns, rows, renderCell, rowClassName, onCellAction, emptyMessage = MESSAGES.noData }: TableProps<Row>) {
@@ -84,7 +87,7 @@ export function Table<Row extends { id: TableRowId }>({ label, columns, rows, re
                 id={column.id}
                 isRowHeader={column.isRowHeader}
                 defaultWidth={column.width ?? '1fr'}
-                minWidth={TABLE.minColumnWidth}
+                minWidth={column.minWidth ?? TABLE.minColumnWidth}
                 className="ui-table__column"
               >
                 <div className="ui-table__column-content">

@@ -5,13 +5,15 @@ import './ui.css';
 type Placement = 'top' | 'bottom' | 'start' | 'end';
 
 export interface TooltipProps {
-  /** The focusable element the tooltip describes (a Button or Link wrapper). */
+  /** The focusable element the tooltip describes (a Button or Link wrapper, or an element in react-aria's Focusable). */
   children: ReactElement;
   content: ReactNode;
   placement?: Placement;
   delay?: number;
   /** Closes the tooltip this long after it opened, even while hovered (tables hide theirs after 5 s, spec part 2 §2). */
   hideAfterMs?: number;
+  /** Asked each time the tooltip would open; false keeps it closed (a table cell whose text is not cut). */
+  shouldOpen?: () => boolean;
 }
 
 /** The bubble and its arrow; inside a TooltipTrigger it takes the trigger's state, alone it needs triggerRef and isOpen. */
@@ -40,7 +42,7 @@ function TooltipBubble({
 }
 
 /** The one wrapper of react-aria's TooltipTrigger + Tooltip. */
-export function Tooltip({ children, content, placement = 'top', delay = 500, hideAfterMs }: TooltipProps) {
+export function Tooltip({ children, content, placement = 'top', delay = 500, hideAfterMs, shouldOpen }: TooltipProps) {
   const [isOpen, setOpen] = useState(false);
 
   useEffect(() => {
@@ -50,7 +52,7 @@ export function Tooltip({ children, content, placement = 'top', delay = 500, hid
   }, [isOpen, hideAfterMs]);
 
   return (
-    <TooltipTrigger delay={delay} isOpen={isOpen} onOpenChange={setOpen}>
+    <TooltipTrigger delay={delay} isOpen={isOpen} onOpenChange={(open) => setOpen(open && (shouldOpen?.() ?? true))}>
       {children}
       <TooltipBubble content={content} placement={placement} />
     </TooltipTrigger>

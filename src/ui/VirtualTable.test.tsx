@@ -175,4 +175,35 @@ describe('VirtualTable', () => {
     expect(document.activeElement).toHaveTextContent('Execution 1');
     expect(document.activeElement).toHaveAttribute('tabindex', '0');
   });
+
+  it('shows a wrapping cell whole in a tooltip only when its two lines cut it', async () => {
+    const user = userEvent.setup();
+    const rows = [
+      { id: 'short', name: 'Nov 28, 2026, 4:05:29 AM', status: 'Passed' },
+      { id: 'long', name: 'A very long value that takes more than the two lines of its column', status: 'Failed' },
+    ];
+    const wrapping: VirtualTableColumn<Execution>[] = [{ ...columns[0]!, wraps: true, text: (row) => row.name }, columns[1]!];
+    render(<VirtualTable label="Execution details" columns={wrapping} rows={rows} rowKey={(row) => row.id} />);
+    const [whole, cut] = screen.getAllByRole('rowheader');
+    if (!whole || !cut) throw new Error('no cells');
+    // happy-dom lays nothing out: the long value's lines are taller than the cell, the short one's fit; neither is wider.
+    const lines = (cell: HTMLElement, scrollHeight: number) => {
+      const span = cell.querySelector('.ui-virtual-table__lines');
+      if (!span) throw new Error('the cell does not wrap');
+      Object.defineProperty(span, 'scrollHeight', { configurable: true, get: () => scrollHeight });
+      Object.defineProperty(span, 'clientHeight', { configurable: true, get: () => 35 });
+    };
+    lines(whole, 35);
+    lines(cut, 53);
+
+    // The keyboard opens a tooltip at once: none on the whole cell, the whole text on the cut one below it.
+    await user.tab();
+    await user.keyboard('{ArrowRight}');
+    expect(whole).toHaveFocus();
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    expect(whole).not.toHaveAttribute('aria-describedby');
+    await user.keyboard('{ArrowDown}');
+    expect(cut).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(rows[1]!.name);
+  });
 });

@@ -1,6 +1,8 @@
 import { defaultRangeExtractor, observeElementRect, useVirtualizer, type Range } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type DOMAttributes, type FocusEvent, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useFocusable } from 'react-aria';
 import { MESSAGES, TABLE } from '../shared/constants';
+import { Tooltip } from './Tooltip';
 import './table.css';
 import './virtual-table.css';
 
@@ -10,6 +12,12 @@ export interface VirtualTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Width in px, a fraction such as '2fr', or any CSS grid track size; columns without one share the remaining space. */
   width?: number | string;
+  /** The least width in px of a column whose `width` is not a number (default 90): what the grid keeps before it scrolls. */
+  minWidth?: number;
+  /** The cell's whole text: shown in a tooltip on hover or keyboard focus when the cell cuts it. */
+  text?: (row: Row) => string;
+  /** The cell's text may take two lines where the column is narrow (a date beside a status sidebar). */
+  wraps?: boolean;
   /** The column screen readers announce when moving between rows (one per table). */
   isRowHeader?: boolean;
 }
@@ -44,12 +52,19 @@ interface ActiveCell {
   column: number | null;
 }
 
-const trackSize = (width: number | string | undefined): string => {
+const minTrackWidth = ({ width, minWidth = TABLE.minColumnWidth }: Pick<VirtualTableColumn<unknown>, 'width' | 'minWidth'>): number =>
+  typeof width === 'number' ? width : minWidth;
+const trackSize = (column: Pick<VirtualTableColumn<unknown>, 'width' | 'minWidth'>): string => {
+  const { width } = column;
   if (typeof width === 'number') return `${width}px`;
-  if (width === undefined) return `minmax(${TABLE.minColumnWidth}px, 1fr)`;
-  return /^\d+(\.\d+)?fr$/.test(width) ? `minmax(${TABLE.minColumnWidth}px, ${width})` : width;
+  if (width === undefined) return `minmax(${minTrackWidth(column)}px, 1fr)`;
+  return /^\d+(\.\d+)?fr$/.test(width) ? `minmax(${minTrackWidth(column)}px, ${width})` : width;
 };
-const minTrackWidth = (width: number | string | undefined): number => (typeof width === 'number' ? width : TABLE.minColumnWidth);
+
+/** Whether the element, or an element in it (a button's label, the lines of a wrapping cell), cuts its text. */
+const isCut = (element: Element | null): boolean =>
+  element !== null &&
+  [element, ...element.querySelectorAll('*')].some((node) => node.scrollWidth > node.clientWidth || node.scrollHeight > node.clientHeight);
 
 /** The key a grid handles, as the next active cell; null leaves the key alone. */
 function nextActive(key: string, ctrlKey: boolean, active: ActiveCell, rowCount: number, columnCount: number, pageRows: number): ActiveCell | null {
@@ -173,8 +188,8 @@ export function VirtualTable<R>({
   const gridStyle = {
     height,
     '--ui-virtual-table-row-height': `${rowHeight}px`,
-    '--ui-virtual-table-columns': columns.map((column) => trackSize(column.width)).join(' '),
-    '--ui-virtual-table-min-width': `${columns.reduce((sum, column) => sum + minTrackWidth(column.width), 0)}px`,
+    '--ui-virtual-table-columns': columns.map(trackSize).join(' '),
+    '--ui-virtual-table-min-width': `${columns.reduce((sum, column) => sum + minTrackWidth(column), 0)}px`,
   } as CSSProperties;
   // The header row, plus the server total or the loaded rows, or the one row of the empty state.
   const rowCount = Math.max(totalRows ?? 0, rows.length, 1) + 1;
@@ -201,7 +216,8 @@ export function VirtualTable<R>({
           <div role="row" aria-rowindex={1} className="ui-virtual-table__row">
             {columns.map((column, columnIndex) => (
               <div key={column.id} role="columnheader" aria-colindex={columnIndex + 1} className="ui-table__column ui-virtual-table__column">
-                <span className="ui-table__column-title">{column.header}</span>
+                {/* A narrow column's title takes two lines rather than being cut. */}
+                <span className="ui-table__column-title ui-virtual-table__lines">{column.header}</span>
               </div>
             ))}
           </div>
@@ -226,19 +242,17 @@ export function VirtualTable<R>({
                   className={item.index % 2 === 1 ? 'ui-virtual-table__row ui-virtual-table__row--even' : 'ui-virtual-table__row'}
                   style={{ transform: `translateY(${item.start - rowHeight}px)` }}
                 >
-                  {columns.map((column, columnIndex) => (
-                    <div
-                      key={column.id}
-                      role={column.isRowHeader ? 'rowheader' : 'gridcell'}
-                      aria-colindex={columnIndex + 1}
-                      data-row-index={item.index}
-                      data-column-index={columnIndex}
-                      tabIndex={tabIndexOf(item.index, columnIndex)}
-                      className="ui-table__cell ui-virtual-table__cell"
-                    >
-                      {column.cell(row)}
-                    </div>
-                  ))}
+                  {columns.map((column, columnIndex) => {
+                    const cell: GridCellProps = {
+                      isRowHeader: column.isRowHeader,
+                      rowIndex: item.index,
+                      columnIndex,
+                      tabIndex: tabIndexOf(item.index, columnIndex),
+                      children: column.wraps ? <span className="ui-virtual-table__lines">{column.cell(row)}</span> : column.cell(row),
+                      wraps: column.wraps,
+                    };
+                    return column.text ? <CutTextCell key={column.id} text={column.text(row)} {...cell} /> : <GridCell key={column.id} {...cell} />;
+                  })}
                 </div>
               );
             })
@@ -246,5 +260,50 @@ export function VirtualTable<R>({
         </div>
       </div>
     </div>
+  );
+}
+
+interface GridCellProps {
+  isRowHeader?: boolean;
+  wraps?: boolean;
+  rowIndex: number;
+  columnIndex: number;
+  tabIndex: number;
+  children: ReactNode;
+  /** Props of react-aria's focus handling (a tooltip trigger's), laid under the cell's own. */
+  focusProps?: DOMAttributes<HTMLDivElement>;
+  cellRef?: RefObject<HTMLDivElement | null>;
+}
+
+function GridCell({ isRowHeader, wraps, rowIndex, columnIndex, tabIndex, children, focusProps, cellRef }: GridCellProps) {
+  return (
+    <div
+      {...focusProps}
+      ref={cellRef}
+      role={isRowHeader ? 'rowheader' : 'gridcell'}
+      aria-colindex={columnIndex + 1}
+      data-row-index={rowIndex}
+      data-column-index={columnIndex}
+      tabIndex={tabIndex}
+      className={wraps ? 'ui-table__cell ui-virtual-table__cell ui-virtual-table__cell--wraps' : 'ui-table__cell ui-virtual-table__cell'}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** A cell the tooltip trigger around it can focus and hover. */
+function TooltipTriggerCell(props: GridCellProps & { cellRef: RefObject<HTMLDivElement | null> }) {
+  const { focusableProps } = useFocusable({}, props.cellRef);
+  return <GridCell {...props} focusProps={focusableProps} />;
+}
+
+/** A cell that shows its whole text in a tooltip, on hover or keyboard focus, when its column cuts it. */
+function CutTextCell({ text, ...cell }: GridCellProps & { text: string }) {
+  const cellRef = useRef<HTMLDivElement>(null);
+  return (
+    <Tooltip content={text} hideAfterMs={TABLE.tooltipHideMs} shouldOpen={() => text !== '' && isCut(cellRef.current)}>
+      <TooltipTriggerCell {...cell} cellRef={cellRef} />
+    </Tooltip>
   );
 }

@@ -51,7 +51,7 @@ describe.skipIf(chromiumMissing)('interactive bots in real Chromium, triggered w
     // The secret is shown once: it is nowhere on the page any more.
     expect(await page.getByText(secret).count()).toBe(0);
 
-    // The header hides the sidebar toggle while a run is in progress, so open the sidebar first.
+    // The sidebar shows the run the trigger starts.
     await openStatusSidebar(page);
     const triggerUrl = `${e2e.platform.baseUrl}${endpoints.interactiveBots.trigger}`;
     const started = await curl([

@@ -82,10 +82,7 @@ export function statusSidebar(page: Page) {
   return page.getByRole('complementary', { name: 'Collection status' });
 }
 
-/**
- * Opens the collection status sidebar from the header unless it is open already. The header hides its toggle while a
- * collection is in progress (spec part 1 §2 Header), so open the sidebar before a run starts.
- */
+/** Opens the collection status sidebar from the header unless it is open already. */
 export async function openStatusSidebar(page: Page): Promise<Locator> {
   const sidebar = statusSidebar(page);
   const toggle = page.getByRole('banner').getByRole('button', { name: 'Collection status' });

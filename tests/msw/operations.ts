@@ -154,6 +154,7 @@ export function operationsBackend({ history = [], queue = [], scheduleSummary = 
       const matching = state.history
         .filter((row) => states.length === 0 || states.includes(row.testStatus))
         .filter((row) => !search.deviceId || row.devices.includes(search.deviceId))
+        .filter((row) => !search.collectionName || row.testSuiteName.toLowerCase().includes(search.collectionName.toLowerCase()))
         .filter((row) => within(row.timeCompleted && new Date(row.timeCompleted).toISOString(), search))
         .sort((a, b) => Date.parse(b.timeCompleted ?? '') - Date.parse(a.timeCompleted ?? ''));
       const page = search.page ?? 1;

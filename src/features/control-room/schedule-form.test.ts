@@ -4,7 +4,23 @@ import { REPEAT } from '../../shared/schedule/schedule-data';
 import { CONTROL_ROOM_MESSAGES as M } from './control-room-messages';
 import type { TestSuiteFeedItem } from '../../shared/contracts/collections';
 import { scheduleSchema, type ExecutableTestSuite } from '../../shared/contracts/schedules';
-import { emptyScheduleForm, fromPickerValue, movedEnd, PICKER_FORMAT, saveBodyOf, scheduleDataOf, scheduleFormErrors, scheduleFormOf, toPickerValue, withRepeat, type ScheduleForm } from './schedule-form';
+import {
+  choiceOf,
+  dayWindowOf,
+  emptyScheduleForm,
+  fromPickerValue,
+  movedEnd,
+  PICKER_FORMAT,
+  saveBodyOf,
+  scheduleDataOf,
+  scheduleFormErrors,
+  scheduleFormOf,
+  toPickerValue,
+  withChoice,
+  withFittedRuns,
+  withRepeat,
+  type ScheduleForm,
+} from './schedule-form';
 
 const ZONE = 'Europe/Berlin';
 const NOW = DateTime.fromISO('2026-03-10T10:30', { zone: ZONE }).toMillis();
@@ -81,10 +97,55 @@ describe('schedule form', () => {
   });
 });
 
+describe('the choice of how often (issue 27)', () => {
+  const defaults = { start: true, end: true };
+
+  it('maps Every few minutes and hours onto Daily, every day, repeated within the day, as many runs as fit', () => {
+    const minutes = withChoice(validForm(), 'minutes', ZONE, NOW, defaults);
+    expect(minutes).toMatchObject({ choice: 'minutes', repeat: REPEAT.daily, recurEveryDays: '1', dayType: 2, recurDurationType: 'Minutes', recurEvery: '15', executionsPerDay: '96' });
+    expect([minutes.start, minutes.end]).toEqual(['2026-03-10T00:00', '2027-03-10T00:00']);
+    expect(scheduleFormErrors(minutes, NOW, ZONE, SUITES)).toEqual({});
+    // The wire format is the spec's scheduleData.
+    expect(saveBodyOf(minutes, ZONE)).toMatchObject({
+      repeat: REPEAT.daily,
+      startTime: DateTime.fromISO('2026-03-10T00:00', { zone: ZONE }).toMillis(),
+      scheduleData: { type: 2, recurEveryDays: 1, recurDurationType: 'Minutes', recurEveryHours: 0, recurEveryMinutes: 15, executionsPerDay: 96 },
+    });
+    const hours = withChoice(minutes, 'hours', ZONE, NOW, defaults);
+    expect(hours).toMatchObject({ choice: 'hours', recurDurationType: 'Hours', recurEvery: '1', executionsPerDay: '24' });
+    expect(saveBodyOf(hours, ZONE).scheduleData).toMatchObject({ type: 2, recurEveryHours: 1, recurEveryMinutes: 0, executionsPerDay: 24 });
+    // Back to once: one run, at the next whole hour, nothing repeated within a day.
+    const once = withChoice(hours, 'once', ZONE, NOW, defaults);
+    expect(once).toMatchObject({ repeat: REPEAT.once, dayType: 1, start: '2026-03-10T11:00' });
+    expect(saveBodyOf(once, ZONE)).toMatchObject({ repeat: REPEAT.once, endTime: null, scheduleData: { type: 1, executionsPerDay: 0 } });
+  });
+
+  it('leaves the times the user set, and a count the user typed', () => {
+    const typed = validForm({ start: '2026-03-10T18:30', end: '2026-04-01T00:00', runsPerDayFitsDay: false, executionsPerDay: '4' });
+    const form = withChoice(typed, 'hours', ZONE, NOW, { start: false, end: false });
+    expect([form.start, form.end, form.executionsPerDay]).toEqual(['2026-03-10T18:30', '2026-04-01T00:00', '4']);
+    expect(dayWindowOf(form, ZONE)).toEqual({ first: '18:30', last: '21:30', runs: 4, fit: 6 });
+    // Following the day: from 18:30 every 2 hours, 18:30 to 22:30.
+    const fitted = withFittedRuns({ ...form, runsPerDayFitsDay: true, recurEvery: '2' }, ZONE);
+    expect(fitted.executionsPerDay).toBe('3');
+    expect(dayWindowOf(fitted, ZONE)).toEqual({ first: '18:30', last: '22:30', runs: 3, fit: 3 });
+  });
+
+  it('reads a saved schedule back as the choice it was made with', () => {
+    const data = (changes: Partial<ScheduleForm>) => ({ repeat: REPEAT.daily, dayType: 2 as const, recurDurationType: 'Minutes' as const, recurEveryDays: '1', ...changes });
+    expect(choiceOf(data({}))).toBe('minutes');
+    expect(choiceOf(data({ recurDurationType: 'Hours' }))).toBe('hours');
+    expect(choiceOf(data({ recurEveryDays: '2' }))).toBe('daily');
+    expect(choiceOf(data({ dayType: 1 }))).toBe('daily');
+    expect(choiceOf(data({ repeat: REPEAT.weekly }))).toBe('weekly');
+    expect(choiceOf(data({ repeat: REPEAT.once }))).toBe('once');
+  });
+});
+
 describe('schedule conversion', () => {
   it('saves in the user zone with the selector as tag choice, and reads the saved schedule back into the form', () => {
     const selector = { optionType: 'TAG' as const, testStatusIdList: [], collectionTags: ['t1'], versionTags: ['v1'], customCollections: true, customTestStatusIdList: ['c2'] };
-    const form = validForm({ repeat: REPEAT.weekly, weekDays: [0, 1, 0, 1, 0, 0, 0], end: '2026-06-10T11:00', selector, scheduleNotifyEmails: ' a@b.co ' });
+    const form = validForm({ choice: 'weekly', repeat: REPEAT.weekly, weekDays: [0, 1, 0, 1, 0, 0, 0], end: '2026-06-10T11:00', selector, scheduleNotifyEmails: ' a@b.co ' });
     const executableSuites: ExecutableTestSuite[] = [
       { testSuiteName: 'Checkout', versionTags: { v1: { statusId: 'c2', collectionTags: ['t1'] }, v2: { statusId: 'c3', collectionTags: ['t1'] } } },
       { testSuiteName: 'Login', versionTags: { v1: { statusId: 'c4', collectionTags: [] } } },

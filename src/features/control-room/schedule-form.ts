@@ -1,9 +1,9 @@
-import { DateTime } from 'luxon';
+import { DateTime, Duration } from 'luxon';
 import { multiEmail } from '../../lib/validators';
 import type { TestSuiteFeedItem } from '../../shared/contracts/collections';
 import type { ExecutableTestSuite, SaveScheduleInput, Schedule } from '../../shared/contracts/schedules';
 import { commaSeparatedEmails } from '../../shared/schedule/notify-emails';
-import { endAfterStart, preselectedWeekDays, recurrenceErrors, timeOfDayIn, withRecurrenceDefaults } from '../../shared/schedule/recurrence';
+import { endAfterStart, maxExecutionsPerDay, preselectedWeekDays, recurrenceErrors, spacingMinutes, timeOfDayIn, withRecurrenceDefaults } from '../../shared/schedule/recurrence';
 import { DAY_TYPE, REPEAT, type RecurDurationType, type Recurrence, type RepeatCode, type ScheduleData } from '../../shared/schedule/schedule-data';
 import { tagCollectionDataOf } from '../../shared/schedule/tag-collection-data';
 import {
@@ -24,6 +24,8 @@ export type WeekDayFlags = readonly (0 | 1)[];
 /** The schedule popup's state (part 2 §2 Schedule form); numbers are kept as typed so that §5 can say what is wrong. */
 export interface ScheduleForm {
   name: string;
+  /** The popup's one choice of how often (issue 27); `repeat` and the recurrence fields follow from it. */
+  choice: RepeatChoice;
   repeat: RepeatCode;
   start: string;
   end: string;
@@ -36,6 +38,8 @@ export interface ScheduleForm {
   /** Hours or minutes between the runs of one day, by recurDurationType. */
   recurEvery: string;
   executionsPerDay: string;
+  /** executionsPerDay follows what fits between the start's time of day and midnight, until the user types one. */
+  runsPerDayFitsDay: boolean;
   scheduleNotifyEmails: string;
   selector: CollectionSelectorValue;
   runtime: RuntimeOptions;
@@ -55,11 +59,30 @@ export type ScheduleField =
 
 export type ScheduleFormErrors = Partial<Record<ScheduleField, string>> & { runtime?: RuntimeErrors };
 
-export const REPEAT_OPTIONS = [
-  { id: String(REPEAT.once), label: 'One Time' },
-  { id: String(REPEAT.daily), label: 'Daily' },
-  { id: String(REPEAT.weekly), label: 'Weekly' },
-] as const;
+/**
+ * The popup's choices of how often, one each for the common cases (issue 27). Every few minutes and Every few hours are
+ * Daily, every day, repeated within the day (spec part 2 §3 scheduleData type 2); Daily and Weekly keep the choice of
+ * one run or several a day for the other combinations.
+ */
+export const REPEAT_CHOICES = ['once', 'minutes', 'hours', 'daily', 'weekly'] as const;
+export type RepeatChoice = (typeof REPEAT_CHOICES)[number];
+export const REPEAT_CHOICE_LABELS: Record<RepeatChoice, string> = {
+  once: 'One Time',
+  minutes: 'Every few minutes',
+  hours: 'Every few hours',
+  daily: 'Daily',
+  weekly: 'Weekly',
+};
+/** The spacing a choice starts with when the form had none of its unit. */
+export const DEFAULT_SPACING: Record<'minutes' | 'hours', string> = { minutes: '15', hours: '1' };
+
+/** The choice a saved schedule reads as: a daily one repeated within every day is Every few minutes or hours. */
+export function choiceOf(form: Pick<ScheduleForm, 'repeat' | 'dayType' | 'recurDurationType' | 'recurEveryDays'>): RepeatChoice {
+  if (form.repeat === REPEAT.once) return 'once';
+  if (form.repeat === REPEAT.weekly) return 'weekly';
+  if (form.dayType === DAY_TYPE.repeatedWithinDay && form.recurEveryDays === '1') return form.recurDurationType === 'Minutes' ? 'minutes' : 'hours';
+  return 'daily';
+}
 
 export const WEEK_DAY_NAMES = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
 const NO_WEEK_DAYS: WeekDayFlags = [0, 0, 0, 0, 0, 0, 0];
@@ -85,6 +108,7 @@ export function emptyScheduleForm(now: number, zone: string): ScheduleForm {
   const start = DateTime.fromMillis(now, { zone }).startOf('hour').plus({ hours: 1 });
   return {
     name: '',
+    choice: 'once',
     repeat: REPEAT.once,
     start: start.toFormat(PICKER_FORMAT),
     end: start.plus({ days: 1 }).toFormat(PICKER_FORMAT),
@@ -95,6 +119,7 @@ export function emptyScheduleForm(now: number, zone: string): ScheduleForm {
     recurDurationType: 'Hours',
     recurEvery: '',
     executionsPerDay: '',
+    runsPerDayFitsDay: true,
     scheduleNotifyEmails: '',
     selector: emptySelectorValue('COLLECTION'),
     runtime: EMPTY_RUNTIME_OPTIONS,
@@ -202,6 +227,76 @@ export function withRepeat(form: ScheduleForm, repeat: RepeatCode, zone: string)
   return { ...form, repeat, weekDays: preselectedWeekDays(repeat, start, zone, form.weekDays) };
 }
 
+/** Which of the start and end a choice may set to its own default: those the user has not set. */
+export interface ChoiceDefaults {
+  start: boolean;
+  end: boolean;
+}
+
+/**
+ * The form with a new choice of how often (issue 27), mapped onto the spec's fields: repeat, recurEveryDays, the
+ * run-each-day type and the spacing. Every few minutes or hours start at the beginning of today, so that a day's runs
+ * cover the whole day, and the others at the next whole hour, unless the user set the start; a repeating choice ends a
+ * year after the start (the §4 span of a repeating schedule) unless the user set the end. executionsPerDay follows the
+ * day (see withFittedRuns).
+ */
+export function withChoice(form: ScheduleForm, choice: RepeatChoice, zone: string, now: number, defaults: ChoiceDefaults): ScheduleForm {
+  const today = DateTime.fromMillis(now, { zone });
+  const defaultStart = choice === 'minutes' || choice === 'hours' ? today.startOf('day') : today.startOf('hour').plus({ hours: 1 });
+  const start = defaults.start ? defaultStart.toFormat(PICKER_FORMAT) : form.start;
+  const startTime = fromPickerValue(start, zone);
+  const end =
+    defaults.end && choice !== 'once' && startTime !== null ? DateTime.fromMillis(startTime, { zone }).plus({ years: 1 }).toFormat(PICKER_FORMAT) : form.end;
+  const base: ScheduleForm = { ...form, choice, start, end };
+  if (choice === 'minutes' || choice === 'hours') {
+    const recurDurationType = choice === 'minutes' ? 'Minutes' : 'Hours';
+    const keepsSpacing = form.dayType === DAY_TYPE.repeatedWithinDay && form.recurDurationType === recurDurationType && form.recurEvery !== '';
+    return withFittedRuns(
+      { ...base, repeat: REPEAT.daily, recurEveryDays: '1', dayType: DAY_TYPE.repeatedWithinDay, recurDurationType, recurEvery: keepsSpacing ? form.recurEvery : DEFAULT_SPACING[choice] },
+      zone,
+    );
+  }
+  const repeat = choice === 'once' ? REPEAT.once : choice === 'daily' ? REPEAT.daily : REPEAT.weekly;
+  // Daily and Weekly run once a day unless they came from each other with several runs a day.
+  const dayType = (form.choice === 'daily' || form.choice === 'weekly') && choice !== 'once' ? form.dayType : DAY_TYPE.oncePerDay;
+  return withFittedRuns(withRepeat({ ...base, dayType }, repeat, zone), zone);
+}
+
+/** The most runs a day holds from the start's time of day (the §5 {hash} bound), or null while that is unknown. */
+function runsThatFit(form: ScheduleForm, zone: string): number | null {
+  const start = fromPickerValue(form.start, zone);
+  if (start === null || form.dayType !== DAY_TYPE.repeatedWithinDay || !isCount(form.recurEvery)) return null;
+  return maxExecutionsPerDay(scheduleDataOf(form), timeOfDayIn(start, zone));
+}
+
+/** While runsPerDayFitsDay holds, executionsPerDay is as many runs as fit the day ("default to what fits the day"). */
+export function withFittedRuns(form: ScheduleForm, zone: string): ScheduleForm {
+  if (!form.runsPerDayFitsDay) return form;
+  const fit = runsThatFit(form, zone);
+  return fit === null || String(fit) === form.executionsPerDay ? form : { ...form, executionsPerDay: String(fit) };
+}
+
+/** A day's runs as the popup describes them: first and last time of day (HH:mm) and how many fit at most. */
+export interface DayWindow {
+  first: string;
+  last: string;
+  runs: number;
+  fit: number;
+}
+
+/** The day's runs of a form repeated within the day, or null while its timing is not valid. */
+export function dayWindowOf(form: ScheduleForm, zone: string): DayWindow | null {
+  const fit = runsThatFit(form, zone);
+  const start = fromPickerValue(form.start, zone);
+  if (fit === null || start === null) return null;
+  const runs = isCount(form.executionsPerDay) ? Math.min(Number(form.executionsPerDay), fit) : fit;
+  // Runs are spaced in wall-clock time from the start's time of day (the recurrence engine's rule).
+  const first = timeOfDayIn(start, zone);
+  const last = first + (runs - 1) * spacingMinutes(scheduleDataOf(form)) * 60_000;
+  const clock = (msOfDay: number) => Duration.fromMillis(msOfDay).toFormat('hh:mm');
+  return { first: clock(first), last: clock(last), runs, fit };
+}
+
 /** The end the §4 rule moves to when start is not before end, or null when the end can stay. */
 export function movedEnd(form: ScheduleForm, zone: string): string | null {
   const start = fromPickerValue(form.start, zone);
@@ -217,18 +312,22 @@ export function scheduleFormOf(schedule: Schedule, zone: string): ScheduleForm {
   const every = recurDurationType === 'Hours' ? data.recurEveryHours : data.recurEveryMinutes;
   const isTags = schedule.scheduleType === 'TAG_COLLECTION';
   const start = DateTime.fromMillis(schedule.startTime, { zone });
+  const recurEveryDays = String(data.recurEveryDays ?? 1);
   return {
     name: schedule.name,
+    choice: choiceOf({ repeat: schedule.repeat, dayType: data.type, recurDurationType, recurEveryDays }),
     repeat: schedule.repeat,
     start: start.toFormat(PICKER_FORMAT),
     end: schedule.endTime === null ? start.plus({ days: 1 }).toFormat(PICKER_FORMAT) : toPickerValue(schedule.endTime, zone),
-    recurEveryDays: String(data.recurEveryDays ?? 1),
+    recurEveryDays,
     recurEveryWeeks: String(data.recurEveryWeeks ?? 1),
     weekDays: data.weekDays,
     dayType: data.type,
     recurDurationType,
     recurEvery: every ? String(every) : '',
     executionsPerDay: data.executionsPerDay ? String(data.executionsPerDay) : '',
+    // A saved count is the user's; a schedule without one gets what fits if it becomes repeated within the day.
+    runsPerDayFitsDay: !data.executionsPerDay,
     scheduleNotifyEmails: schedule.scheduleNotifyEmails,
     selector: {
       optionType: isTags ? 'TAG' : 'COLLECTION',

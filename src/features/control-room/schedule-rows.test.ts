@@ -22,7 +22,16 @@ describe('schedule rows', () => {
     expect(nextRunText(makeSchedule({ executionTime: NOW }), ZONE)).toBe('Mar 10, 2026, 10:00:00 AM');
     expect(nextRunText(makeSchedule({ executionTime: null }), ZONE)).toBe('Past');
     expect(nextRunText(makeSchedule({ executionTime: NOW, enabled: false }), ZONE)).toBe('Disabled');
-    expect(repeatLabel({ repeat: 2 })).toBe('Weekly');
+    const data = { type: 1 as const, recurEveryDays: 1, weekDays: [0, 0, 0, 0, 0, 0, 0] as (0 | 1)[] };
+    expect(repeatLabel({ repeat: 2, scheduleData: data })).toBe('Weekly');
+    expect(repeatLabel({ repeat: 0, scheduleData: data })).toBe('One Time');
+    expect(repeatLabel({ repeat: 1, scheduleData: data })).toBe('Daily');
+    const within = { ...data, type: 2 as const, executionsPerDay: 96 };
+    expect(repeatLabel({ repeat: 1, scheduleData: { ...within, recurDurationType: 'Minutes', recurEveryMinutes: 15 } })).toBe('Every 15 minutes');
+    expect(repeatLabel({ repeat: 1, scheduleData: { ...within, recurDurationType: 'Hours', recurEveryHours: 1 } })).toBe('Every hour');
+    // Several runs a day every other day, or on week days, are Daily and Weekly.
+    expect(repeatLabel({ repeat: 1, scheduleData: { ...within, recurEveryDays: 2, recurDurationType: 'Hours', recurEveryHours: 2 } })).toBe('Daily');
+    expect(repeatLabel({ repeat: 2, scheduleData: { ...within, recurDurationType: 'Minutes', recurEveryMinutes: 5 } })).toBe('Weekly');
   });
 
   it('names collections or tags by the schedule type', () => {

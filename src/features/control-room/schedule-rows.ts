@@ -3,7 +3,7 @@ import { upsertBy } from '../../lib/lists';
 import type { Tag, TestSuiteFeedItem } from '../../shared/contracts/collections';
 import { saveScheduleSchema, type SaveScheduleInput, type Schedule } from '../../shared/contracts/schedules';
 import { nextExecutionAfter, withRecurrenceDefaults } from '../../shared/schedule/recurrence';
-import { REPEAT_OPTIONS } from './schedule-form';
+import { choiceOf, REPEAT_CHOICE_LABELS } from './schedule-form';
 
 /** A schedule with no execution left (executionTime null) is past: it sorts after every upcoming one (part 2 §2). */
 export function isPast(schedule: Pick<Schedule, 'executionTime'>): boolean {
@@ -26,8 +26,13 @@ export function sortSchedules(schedules: readonly Schedule[]): Schedule[] {
   });
 }
 
-export function repeatLabel(schedule: Pick<Schedule, 'repeat'>): string {
-  return REPEAT_OPTIONS.find((option) => option.id === String(schedule.repeat))?.label ?? '';
+/** The Type column: the popup's choice of how often, with the spacing of Every few minutes or hours. */
+export function repeatLabel({ repeat, scheduleData: data }: Pick<Schedule, 'repeat' | 'scheduleData'>): string {
+  const choice = choiceOf({ repeat, dayType: data.type, recurDurationType: data.recurDurationType ?? 'Hours', recurEveryDays: String(data.recurEveryDays ?? 1) });
+  const every = (count: number | undefined, unit: string) => (count === 1 ? `Every ${unit}` : `Every ${count ?? 0} ${unit}s`);
+  if (choice === 'minutes') return every(data.recurEveryMinutes, 'minute');
+  if (choice === 'hours') return every(data.recurEveryHours, 'hour');
+  return REPEAT_CHOICE_LABELS[choice];
 }
 
 /** Next Run in the user's zone (luxon, medium format); a past schedule shows 'Past', a disabled one 'Disabled'. */

@@ -9,28 +9,40 @@ import { EXECUTION_RESULT_LABELS, type ExecutionHistoryRow, type ScheduleSummary
 
 const joined = (values: readonly string[]) => values.join(', ');
 
-/** A column of a table and its exports; `width` (px) is for the table, so dates and names are not cut. */
+/**
+ * A column of a table and its exports. `width` is for the table: px for values that must show whole (dates), or a
+ * share ('2fr') of the room left, never below `minWidth` px; a cut value shows whole in a tooltip.
+ */
 export interface OperationsColumnSpec<Row> extends CsvColumn<Row> {
-  width?: number;
+  width?: number | string;
+  minWidth?: number;
+  /** Two lines where the column is narrow. */
+  wraps?: boolean;
 }
 
-/** 'Mar 10, 2026, 11:33:58 PM' whole. */
-const DATE_WIDTH = 215;
+/** 'Mar 10, 2026, 11:33:58 PM' on one line where there is room, else 'Mar 10, 2026,' over '11:33:58 PM'. */
+const DATE_WIDTH = 210;
+const DATE_MIN_WIDTH = 124;
 const NAME_WIDTH = 190;
 const PERSON_WIDTH = 130;
 
 export const resourceNamesOf = (row: Pick<ExecutionHistoryRow, 'devices' | 'deviceNames'>) => joined(row.devices.map((id) => row.deviceNames[id] ?? id));
 
-/** §3 Test suite execution (history row), in the order of the result table. */
+/**
+ * §3 Test suite execution (history row), in the order of the result table: every column shows at 1440 px (issue 27),
+ * dates on one line beside the side menu, on two where the status sidebar is open too. The least widths (938 px, the
+ * grid's room beside both at 1440 px less a scroll bar) keep every title's words and every result whole.
+ */
 export const EXECUTION_COLUMNS: readonly OperationsColumnSpec<ExecutionHistoryRow>[] = [
-  { header: 'Collection Name', width: NAME_WIDTH, value: (row) => row.testSuiteName },
-  { header: 'Version', value: (row) => row.versionTag },
-  { header: 'Executed By', width: PERSON_WIDTH, value: (row) => row.userTriggeredName },
-  { header: 'Cancelled By', width: PERSON_WIDTH, value: (row) => row.userCancelledName },
-  { header: 'Result', width: 100, value: (row) => EXECUTION_RESULT_LABELS[row.testStatus] },
-  { header: 'Resource(s)', width: 140, value: resourceNamesOf },
-  { header: 'Time Started', width: DATE_WIDTH, value: (row) => formatDate(row.timeStarted) },
-  { header: 'Time Completed', width: DATE_WIDTH, value: (row) => formatDate(row.timeCompleted) },
+  { header: 'Collection Name', width: '2fr', minWidth: 110, value: (row) => row.testSuiteName },
+  { header: 'Version', width: '1fr', minWidth: 80, value: (row) => row.versionTag },
+  { header: 'Executed By', width: '1fr', minWidth: 90, value: (row) => row.userTriggeredName },
+  { header: 'Cancelled By', width: '1fr', minWidth: 98, value: (row) => row.userCancelledName },
+  // 'passed flow' whole.
+  { header: 'Result', width: 106, value: (row) => EXECUTION_RESULT_LABELS[row.testStatus] },
+  { header: 'Resource(s)', width: '1fr', minWidth: 116, value: resourceNamesOf },
+  { header: 'Time Started', width: `minmax(${DATE_MIN_WIDTH}px, ${DATE_WIDTH}px)`, minWidth: DATE_MIN_WIDTH, wraps: true, value: (row) => formatDate(row.timeStarted) },
+  { header: 'Time Completed', width: `minmax(${DATE_MIN_WIDTH}px, ${DATE_WIDTH}px)`, minWidth: DATE_MIN_WIDTH, wraps: true, value: (row) => formatDate(row.timeCompleted) },
   { header: 'Duration', width: 90, value: (row) => formatDuration(row.duration) },
 ];
 

@@ -18,6 +18,11 @@ describe('Operations search forms (part 2 §3, §5)', () => {
     expect(executionCriteriaOf({ ...defaultExecutionDraft(), deviceId: 'browser-1' })?.deviceId).toBe('browser-1');
   });
 
+  it('sends a collection name trimmed, and none when blank', () => {
+    expect(executionCriteriaOf({ ...defaultExecutionDraft(), collectionName: '  Demo_Sign ' })?.collectionName).toBe('Demo_Sign');
+    expect(executionCriteriaOf({ ...defaultExecutionDraft(), collectionName: '   ' })).not.toHaveProperty('collectionName');
+  });
+
   it('needs both dates of a summary search', () => {
     const draft = emptySummaryDraft();
     expect(summaryErrors(draft)).toEqual({ start: 'required', end: 'required' });

@@ -6,6 +6,8 @@ import { defaultExecutionRange, type DateRange } from './search-dates';
 /** A search the server is asked (runSearchSchema without the page): the Operations search form once valid. */
 export interface ExecutionCriteria {
   deviceId?: string;
+  /** Part of the collection name (the server ignores case). */
+  collectionName?: string;
   status: OperationsStatus;
   dateStart: string;
   dateEnd: string;
@@ -14,6 +16,7 @@ export interface ExecutionCriteria {
 /** The Operations search form (part 2 §3) as edited: any field may be empty. */
 export interface ExecutionDraft extends DateRange {
   deviceId: string | null;
+  collectionName: string;
   status: OperationsStatus | null;
 }
 
@@ -23,7 +26,7 @@ export interface SummaryDraft extends DateRange {
   versions: string[];
 }
 
-export const defaultExecutionDraft = (now: DateTime = DateTime.now()): ExecutionDraft => ({ deviceId: null, status: DEFAULT_OPERATIONS_STATUS, ...defaultExecutionRange(now) });
+export const defaultExecutionDraft = (now: DateTime = DateTime.now()): ExecutionDraft => ({ deviceId: null, collectionName: '', status: DEFAULT_OPERATIONS_STATUS, ...defaultExecutionRange(now) });
 
 /** The summary searches start blank: their dates are required (§5) and the spec gives them no default. */
 export const emptySummaryDraft = (): SummaryDraft => ({ start: null, end: null, tags: [], versions: [] });
@@ -39,7 +42,7 @@ function errorsOf<Field extends string>(values: Record<Field, FieldValue>): Fiel
   return errors;
 }
 
-/** §5: status, dateStart and dateEnd are required (error keys); the resource is optional. */
+/** §5: status, dateStart and dateEnd are required (error keys); the resource and the collection name are optional. */
 export const executionErrors = (draft: ExecutionDraft) => errorsOf({ status: draft.status, start: draft.start, end: draft.end });
 
 /** §5: both dates of a summary search are required. */
@@ -48,7 +51,14 @@ export const summaryErrors = (draft: SummaryDraft) => errorsOf({ start: draft.st
 /** The criteria of a valid form, else null (the search runs only when valid). */
 export function executionCriteriaOf(draft: ExecutionDraft): ExecutionCriteria | null {
   if (!draft.status || !draft.start || !draft.end) return null;
-  return { ...(draft.deviceId ? { deviceId: draft.deviceId } : {}), status: draft.status, dateStart: draft.start, dateEnd: draft.end };
+  const collectionName = draft.collectionName.trim();
+  return {
+    ...(draft.deviceId ? { deviceId: draft.deviceId } : {}),
+    ...(collectionName ? { collectionName } : {}),
+    status: draft.status,
+    dateStart: draft.start,
+    dateEnd: draft.end,
+  };
 }
 
 export function summarySearchOf(draft: SummaryDraft): SummarySearch | null {

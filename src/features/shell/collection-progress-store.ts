@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Whether a collection is being run or recorded right now. The header hides its sidebar
- * toggle while it is true (spec part 1 §2 Header). The runs feature sets it from the running-collections poll.
+ * Whether a collection is being run or recorded right now: the status sidebar shows by itself while it is true, unless
+ * the user closed it (issue 27). The runs feature sets it from the running-collections poll.
  */
 let inProgress = false;
 const listeners = new Set<() => void>();

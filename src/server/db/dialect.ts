@@ -41,6 +41,16 @@ export function jsonTextField(db: AnyDb, column: Expression<unknown>, key: strin
 }
 
 /**
+ * Whether the text in `column` contains `text`, ignoring case (no wildcards: `%` and `_` are plain characters).
+ * PostgreSQL lowers every script; SQLite's lower() lowers ASCII letters only, so there 'É' does not match 'é'.
+ */
+export function containsIgnoringCase(db: AnyDb, column: Expression<unknown>, text: string): RawBuilder<boolean> {
+  return dialectOf(db) === 'postgres'
+    ? sql<boolean>`strpos(lower(${column}), lower(${text})) > 0`
+    : sql<boolean>`instr(lower(${column}), lower(${text})) > 0`;
+}
+
+/**
  * Object or array element `index` (from 0) of the JSON array stored as text in `column`, as JSON text with its keys in
  * their stored order (so `json`, not `jsonb`, on PostgreSQL); null past its end.
  */

@@ -6,20 +6,21 @@ import { FINISHED_RUN_STATES, messageResponseSchema, RUN_STATES, runSummarySchem
  * §7 Operations Centre).
  */
 
-/** The search form's statuses, in the order of its select; FAILED-TESTCASE is the default. */
-export const OPERATIONS_STATUSES = ['FAILED-TESTCASE', 'PASSED-TESTCASE', 'COMPLETED', 'ABORTED', 'CANCELLED'] as const;
+/** Every finished run: the Studio's saved results (§7 "also used with status SAVED"), and the form's All. */
+export const SAVED_STATUS = 'SAVED';
+
+/** The search form's statuses, in the order of its select (All first, issue 27); FAILED-TESTCASE is the default. */
+export const OPERATIONS_STATUSES = [SAVED_STATUS, 'FAILED-TESTCASE', 'PASSED-TESTCASE', 'COMPLETED', 'ABORTED', 'CANCELLED'] as const;
 export type OperationsStatus = (typeof OPERATIONS_STATUSES)[number];
 export const DEFAULT_OPERATIONS_STATUS: OperationsStatus = 'FAILED-TESTCASE';
 export const OPERATIONS_STATUS_LABELS: Record<OperationsStatus, string> = {
+  [SAVED_STATUS]: 'All',
   'FAILED-TESTCASE': 'Failed flow',
   'PASSED-TESTCASE': 'Passed flow',
   COMPLETED: 'Completed',
   ABORTED: 'Aborted',
   CANCELLED: 'Cancelled',
 };
-
-/** Every finished run: the Studio's saved results (§7 "also used with status SAVED"). */
-export const SAVED_STATUS = 'SAVED';
 
 /**
  * What a search status selects, as run states. The form's statuses and SAVED select finished runs, bounded and sorted
@@ -52,6 +53,7 @@ export const EXECUTION_RESULT_LABELS: Record<(typeof RUN_STATES)[number], string
 
 export const RUN_SEARCH_MAX_PAGE_SIZE = 1000;
 export const RUN_SEARCH_DEFAULT_PAGE_SIZE = 100;
+export const RUN_SEARCH_MAX_NAME_LENGTH = 200;
 const isoInstant = z.iso.datetime({ offset: true });
 export const DATE_ORDER_MESSAGE = 'End date must not be before the start date.';
 /** Only a real order counts: an unparsable date has its own field error, not a second one on the end date. */
@@ -66,6 +68,8 @@ export const runSearchSchema = z
     deviceId: z.string().max(200).optional(),
     status: z.enum(RUN_SEARCH_STATUSES as [RunSearchStatus, ...RunSearchStatus[]]).optional(),
     collectionId: z.string().max(64).optional(),
+    /** Part of the collection's name as the run recorded it, in any case; blank filters nothing. */
+    collectionName: z.string().trim().max(RUN_SEARCH_MAX_NAME_LENGTH).optional(),
     dateStart: isoInstant.optional(),
     dateEnd: isoInstant.optional(),
     page: z.number().int().min(1).max(1_000_000).default(1),

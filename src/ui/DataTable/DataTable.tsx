@@ -195,7 +195,7 @@ export function DataTable<Row extends DataTableRow>({
 
       <Table
         label={label}
-        columns={visibleColumns.map((column) => ({ id: column.key, header: column.header, width: column.width, isRowHeader: column.isRowHeader }))}
+        columns={visibleColumns.map((column) => ({ id: column.key, header: column.header, width: column.width, minWidth: column.minWidth, isRowHeader: column.isRowHeader }))}
         rows={pageRows(shownRows, page, pageSize)}
         renderCell={renderCell}
         rowClassName={(row) => (changed.has(row.id) ? 'data-table__row--changed' : undefined)}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TableRowId } from '../Table';
+import type { ColumnWidth, TableRowId } from '../Table';
 
 export interface DataTableRow {
   id: TableRowId;
@@ -16,8 +16,9 @@ export interface DataTableColumn<Row extends DataTableRow> {
   editable?: boolean;
   /** An error key (see src/lib/error-messages.ts) or null when the value is valid. */
   validate?: (value: string) => string | null;
-  /** Starting width in px. */
-  width?: number;
+  /** Starting width in px, or a share ('2fr') of the room left (see Table's column). */
+  width?: ColumnWidth;
+  minWidth?: number;
   isRowHeader?: boolean;
 }
 

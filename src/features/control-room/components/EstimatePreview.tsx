@@ -9,9 +9,11 @@ export const ESTIMATE_DEBOUNCE_MS = 1_000;
 export const ESTIMATE_PREVIEW_COUNT = 10;
 
 export interface EstimatePreviewProps {
-  /** Null while start, end or scheduleData are invalid: then nothing is shown (§2). */
+  /** Null while start, end or scheduleData are invalid: then no estimate is shown (§2), only what it waits for. */
   recurrence: Recurrence | null;
 }
+
+export const ESTIMATE_WAITING_TEXT = 'Upcoming executions show here once the start, end and repeat fields are valid.';
 
 
 /** Upcoming execution times of the schedule being edited, in the schedule's (the user's) time zone. */
@@ -26,7 +28,15 @@ export function EstimatePreview({ recurrence }: EstimatePreviewProps) {
     return () => clearTimeout(timer);
   }, [key]);
 
-  if (recurrence === null || computed === null || computed.key !== key) return null;
+  // The section stays in place (issue 27: it used to vanish), saying what it waits for.
+  if (recurrence === null || computed === null || computed.key !== key) {
+    return (
+      <section className="control-room-estimate" aria-label="Upcoming executions">
+        <h3 className="control-room-estimate__title">Upcoming executions</h3>
+        <p className="control-room-estimate__waiting">{recurrence === null ? ESTIMATE_WAITING_TEXT : 'Working them out…'}</p>
+      </section>
+    );
+  }
   const { estimate } = computed;
   const shown = estimate.times.slice(0, ESTIMATE_PREVIEW_COUNT);
   return (

@@ -15,7 +15,7 @@ import { ITERATION_CAP_MESSAGE } from '../../../shared/schedule/schedule-data';
 import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
 import { emptyScheduleForm, type ScheduleForm } from '../schedule-form';
-import { ESTIMATE_DEBOUNCE_MS } from './EstimatePreview';
+import { ESTIMATE_DEBOUNCE_MS, ESTIMATE_WAITING_TEXT } from './EstimatePreview';
 import { TAG_REAPPLY_DELAY_MS as TAG_FILTER_DELAY_MS } from '../../../shared/constants';
 import { END_MOVE_DELAY_MS, ScheduleFormDialog } from './ScheduleFormDialog';
 
@@ -37,20 +37,21 @@ const devicesByCollection: Record<string, ScheduleDevice[]> = {
   ],
 };
 
-function renderForm(initial: Partial<ScheduleForm> = {}) {
+function renderForm(initial: Partial<ScheduleForm> = {}, { isNew = true, onSave: save }: { isNew?: boolean; onSave?: (form: ScheduleForm) => Promise<void> } = {}) {
   toastQueue.clear();
   server.use(
     http.get(anyOrigin(`${endpoints.schedules.devices('')}:id`), ({ params }) =>
       HttpResponse.json({ success: true, message: '', data: devicesByCollection[String(params.id)] ?? [] }),
     ),
   );
-  const onSave = vi.fn<(form: ScheduleForm) => Promise<void>>().mockResolvedValue(undefined);
+  const onSave = vi.fn<(form: ScheduleForm) => Promise<void>>(save ?? (() => Promise.resolve()));
   const onClose = vi.fn();
   render(
     <QueryClientProvider client={createQueryClient()}>
       <ScheduleFormDialog
         title="New Schedule"
         initial={{ ...emptyScheduleForm(NOW, ZONE), ...initial }}
+        isNew={isNew}
         zone={ZONE}
         suites={suites}
         tags={tags}
@@ -67,8 +68,7 @@ function renderForm(initial: Partial<ScheduleForm> = {}) {
 }
 
 async function chooseRepeat(user: ReturnType<typeof userEvent.setup>, label: string) {
-  await user.click(screen.getByRole('button', { name: /Repeat/ }));
-  await user.click(await screen.findByRole('option', { name: label }));
+  await user.click(within(screen.getByRole('radiogroup', { name: 'Repeat' })).getByRole('radio', { name: label }));
 }
 
 const field = (label: string) => screen.getByLabelText(label, { selector: 'input' });
@@ -83,14 +83,101 @@ describe('ScheduleFormDialog', () => {
     vi.useRealTimers();
   });
 
-  it('refuses to save an invalid form with Fill All Required Fields and shows what is missing', async () => {
+  it('refuses to save an invalid form with Fill All Required Fields in the popup, not a toast, and goes to what is missing', async () => {
     const { user, onSave } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Fill All Required Fields')).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'New Schedule' });
+    await waitFor(() => expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toContain('Fill All Required Fields'));
+    // No toast to cover Save and Cancel (issue 27).
+    expect(screen.queryAllByRole('alertdialog')).toEqual([]);
     expect(within(field('Name').closest('.ui-field') as HTMLElement).getByText('Required')).toBeInTheDocument();
+    expect(field('Name')).toHaveFocus();
     // The selector's own rule, shown once by the selector.
     expect(screen.getAllByText('Select at least 1 collections.')).toHaveLength(1);
     expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it("shows the server's refusal in the popup beside Save, and stays open", async () => {
+    const { user, onSave, onClose } = renderForm(
+      { name: 'Nightly', selector: { ...emptyScheduleForm(NOW, ZONE).selector, testStatusIdList: ['c1'] } },
+      { onSave: () => Promise.reject(new Error('Schedule name already exists')) },
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledOnce();
+    const dialog = screen.getByRole('dialog', { name: 'New Schedule' });
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Schedule name already exists'));
+    expect(screen.queryAllByRole('alertdialog')).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
+  it('offers each common repeat as one choice, and Every few minutes fills the whole day with runs', async () => {
+    const { user, onSave } = renderForm({ name: 'Smoke', selector: { ...emptyScheduleForm(NOW, ZONE).selector, testStatusIdList: ['c1'] } });
+    const repeat = screen.getByRole('radiogroup', { name: 'Repeat' });
+    expect(within(repeat).getAllByRole('radio').map((radio) => radio.closest('label')?.textContent?.replace(/^[○●]/, ''))).toEqual([
+      'One Time',
+      'Every few minutes',
+      'Every few hours',
+      'Daily',
+      'Weekly',
+    ]);
+    await chooseRepeat(user, 'Every few minutes');
+    // A new schedule's runs cover the day from 00:00 today; it runs for a year; every 15 minutes, as many as fit.
+    expect(field('Start time')).toHaveValue('2026-03-10T00:00');
+    expect(field('End time')).toHaveValue('2027-03-10T00:00');
+    expect(field('Recur every (minutes)')).toHaveValue('15');
+    expect(field('Executions per day')).toHaveValue('96');
+    expect(screen.getByText('Each day from 00:00 to 23:45; at most 96 fit before midnight.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Recur every (days)')).toBeNull();
+    expect(screen.queryByRole('radiogroup', { name: 'Runs each day' })).toBeNull();
+    // Required fields say so.
+    for (const label of ['Name', 'Start time', 'End time', 'Recur every (minutes)', 'Executions per day']) expect(field(label)).toBeRequired();
+
+    // The estimate stays: the next run after 10:30 is 10:45.
+    act(() => vi.advanceTimersByTime(ESTIMATE_DEBOUNCE_MS + 100));
+    const estimate = screen.getByRole('region', { name: 'Upcoming executions' });
+    expect(within(estimate).getAllByRole('listitem')[0]).toHaveTextContent('Mar 10, 2026, 10:45:00 AM');
+
+    // Every 5 minutes: the runs of a day follow, until the user types a count of their own.
+    await user.clear(field('Recur every (minutes)'));
+    await user.type(field('Recur every (minutes)'), '5');
+    expect(field('Executions per day')).toHaveValue('288');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave.mock.calls[0]?.[0]).toMatchObject({ choice: 'minutes', repeat: 1, recurEveryDays: '1', dayType: 2, recurDurationType: 'Minutes', recurEvery: '5', executionsPerDay: '288' });
+  });
+
+  it('keeps a start the user set, and counts the runs that fit after it', async () => {
+    const { user } = renderForm();
+    fireEvent.change(field('Start time'), { target: { value: '2026-03-10T09:00' } });
+    await chooseRepeat(user, 'Every few hours');
+    expect(field('Start time')).toHaveValue('2026-03-10T09:00');
+    expect(field('Recur every (hours)')).toHaveValue('1');
+    expect(field('Executions per day')).toHaveValue('15');
+    expect(screen.getByText('Each day from 09:00 to 23:00; at most 15 fit before midnight.')).toBeInTheDocument();
+    await user.clear(field('Executions per day'));
+    await user.type(field('Executions per day'), '9');
+    expect(screen.getByText('Each day from 09:00 to 17:00; at most 15 fit before midnight.')).toBeInTheDocument();
+    // A typed count stays when the spacing changes.
+    await user.clear(field('Recur every (hours)'));
+    await user.type(field('Recur every (hours)'), '2');
+    expect(field('Executions per day')).toHaveValue('9');
+  });
+
+  it('keeps Daily and Weekly with several runs a day for the other cases, and an edited schedule keeps its times', async () => {
+    const { user } = renderForm(
+      { choice: 'daily', repeat: 1, start: '2026-03-09T08:00', end: '2026-06-09T08:00', dayType: 2, recurDurationType: 'Hours', recurEvery: '2', executionsPerDay: '3', runsPerDayFitsDay: false, recurEveryDays: '2' },
+      { isNew: false },
+    );
+    expect(within(screen.getByRole('radiogroup', { name: 'Runs each day' })).getByRole('radio', { name: 'Repeat within the day' })).toBeChecked();
+    await chooseRepeat(user, 'Weekly');
+    expect(field('Start time')).toHaveValue('2026-03-09T08:00');
+    expect(field('End time')).toHaveValue('2026-06-09T08:00');
+    // 2026-03-09 is a Monday; the runs of a day carry over from Daily.
+    expect(within(screen.getByRole('group', { name: 'Week days' })).getByRole('checkbox', { name: 'Mon' })).toBeChecked();
+    expect(field('Executions per day')).toHaveValue('3');
+    await chooseRepeat(user, 'Every few minutes');
+    expect(field('Start time')).toHaveValue('2026-03-09T08:00');
+    expect(field('Recur every (minutes)')).toHaveValue('15');
   });
 
   it('shows one selector error: a missing tag, then the Filter rule of the selector', async () => {
@@ -123,11 +210,13 @@ describe('ScheduleFormDialog', () => {
     expect(field('End time')).toBeDisabled();
     await chooseRepeat(user, 'Daily');
     expect(field('End time')).toBeEnabled();
-    fireEvent.change(field('Start time'), { target: { value: '2026-03-12T09:00' } });
+    // A new repeating schedule runs for a year from its start.
+    expect(field('End time')).toHaveValue('2027-03-10T11:00');
+    fireEvent.change(field('Start time'), { target: { value: '2027-04-01T09:00' } });
     act(() => vi.advanceTimersByTime(END_MOVE_DELAY_MS - 100));
-    expect(field('End time')).toHaveValue('2026-03-11T11:00');
+    expect(field('End time')).toHaveValue('2027-03-10T11:00');
     act(() => vi.advanceTimersByTime(200));
-    expect(field('End time')).toHaveValue('2027-03-12T09:00');
+    expect(field('End time')).toHaveValue('2028-04-01T09:00');
   });
 
   it('preselects the start weekday for Weekly and asks for one when none is left', async () => {
@@ -140,9 +229,12 @@ describe('ScheduleFormDialog', () => {
   });
 
   it('limits the runs of a day to those before midnight with the {hash} message', async () => {
-    const { user } = renderForm({ repeat: 1, start: '2026-03-10T22:00', end: '2026-04-10T11:00' });
+    const { user } = renderForm({ choice: 'daily', repeat: 1, start: '2026-03-10T22:00', end: '2026-04-10T11:00' });
     await user.click(screen.getByRole('radio', { name: 'Repeat within the day' }));
     await user.type(field('Recur every (hours)'), '1');
+    // What fits the day from 22:00 comes first; a count typed over it is the user's.
+    expect(field('Executions per day')).toHaveValue('2');
+    await user.clear(field('Executions per day'));
     await user.type(field('Executions per day'), '3');
     await user.tab();
     expect(screen.getByText('With selected hours/minutes, maximum number of runs can be 2')).toBeInTheDocument();
@@ -150,6 +242,7 @@ describe('ScheduleFormDialog', () => {
 
   it('shows the estimate 1 s after the timing is valid, with the cap message when the engine stops', async () => {
     renderForm({
+      choice: 'minutes',
       repeat: 1,
       start: '2026-03-11T00:00',
       end: '2027-03-10T11:00',
@@ -159,7 +252,7 @@ describe('ScheduleFormDialog', () => {
       executionsPerDay: '1440',
     });
     act(() => vi.advanceTimersByTime(ESTIMATE_DEBOUNCE_MS - 100));
-    expect(screen.queryByRole('region', { name: 'Upcoming executions' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'Upcoming executions' })).queryAllByRole('listitem')).toEqual([]);
     act(() => vi.advanceTimersByTime(200));
     const estimate = screen.getByRole('region', { name: 'Upcoming executions' });
     expect(within(estimate).getAllByRole('listitem')[0]).toHaveTextContent('Mar 11, 2026, 12:00:00 AM');
@@ -179,10 +272,12 @@ describe('ScheduleFormDialog', () => {
     await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Chromium 1', 'Pixel 7']));
   });
 
-  it('shows no estimate while the timing is invalid', async () => {
-    const { user } = renderForm({ repeat: 1, end: '2026-04-10T11:00', recurEveryDays: '' });
+  it('shows no estimate while the timing is invalid, saying what it waits for', async () => {
+    const { user } = renderForm({ choice: 'daily', repeat: 1, end: '2026-04-10T11:00', recurEveryDays: '' });
     act(() => vi.advanceTimersByTime(ESTIMATE_DEBOUNCE_MS * 2));
-    expect(screen.queryByRole('region', { name: 'Upcoming executions' })).toBeNull();
+    const waiting = screen.getByRole('region', { name: 'Upcoming executions' });
+    expect(waiting).toHaveTextContent(ESTIMATE_WAITING_TEXT);
+    expect(within(waiting).queryAllByRole('listitem')).toEqual([]);
     await user.type(field('Recur every (days)'), '2');
     act(() => vi.advanceTimersByTime(ESTIMATE_DEBOUNCE_MS + 100));
     const times = within(screen.getByRole('region', { name: 'Upcoming executions' })).getAllByRole('listitem');

@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DateTime } from 'luxon';
+import { MESSAGES } from '../../../shared/constants';
 import { SaveCancelFooter } from '../../../ui/SaveCancelFooter';
 import { DateTimeField } from '../../../ui/DateTimeField';
 import { Dialog } from '../../../ui/Dialog';
-import { Select } from '../../../ui/Select';
+import { RadioGroup } from '../../../ui/RadioGroup';
 import { TextField } from '../../../ui/TextField';
-import { toast } from '../../../ui/toast-queue';
 import type { Tag, TestSuiteFeedItem } from '../../../shared/contracts/collections';
-import { REPEAT, type RepeatCode } from '../../../shared/schedule/schedule-data';
+import { REPEAT } from '../../../shared/schedule/schedule-data';
 import { CollectionTagSelector } from '../../../ui/CollectionTagSelector/CollectionTagSelector';
 import { CONTROL_ROOM_MESSAGES as M } from '../control-room-messages';
 import type { RuntimeField } from '../runtime-options';
@@ -18,10 +18,13 @@ import {
   movedEnd,
   PICKER_FORMAT,
   recurrenceOf,
-  REPEAT_OPTIONS,
+  REPEAT_CHOICE_LABELS,
+  REPEAT_CHOICES,
   SCHEDULE_SELECTION_LIMITS,
   scheduleFormErrors,
-  withRepeat,
+  withChoice,
+  withFittedRuns,
+  type RepeatChoice,
   type ScheduleField,
   type ScheduleForm,
 } from '../schedule-form';
@@ -36,10 +39,14 @@ const CLOCK_TICK_MS = 30_000;
 
 const ALL_FIELDS: readonly ScheduleField[] = ['name', 'start', 'end', 'recurEveryDays', 'recurEveryWeeks', 'weekDays', 'recurEvery', 'executionsPerDay', 'scheduleNotifyEmails', 'selector'];
 const ALL_RUNTIME_FIELDS: readonly RuntimeField[] = ['waitInMinutesBeforeNotify', 'stepTimeoutSeconds', 'dataSourceVariableId', 'dataSourceRowNo'];
+const CHOICE_OPTIONS = REPEAT_CHOICES.map((choice) => ({ id: choice, label: REPEAT_CHOICE_LABELS[choice] }));
+const isChoice = (id: string): id is RepeatChoice => REPEAT_CHOICES.some((choice) => choice === id);
 
 export interface ScheduleFormDialogProps {
   title: string;
   initial: ScheduleForm;
+  /** A new schedule: a choice of how often may set the start and end the user has not set (withChoice). */
+  isNew: boolean;
   /** The user's time zone: pickers show it, the schedule is saved in it. */
   zone: string;
   suites: readonly TestSuiteFeedItem[];
@@ -47,14 +54,21 @@ export interface ScheduleFormDialogProps {
   showInOrder: boolean;
   showNotifyOnQueue: boolean;
   newResources: readonly ResourceOption[];
-  /** Saves the form; a rejection keeps the popup open (the caller reports the error). */
+  /** Saves the form; a rejection keeps the popup open, its message shown in the popup. */
   onSave: (form: ScheduleForm) => Promise<void>;
   onClose: () => void;
 }
 
 /** The schedule popup (part 2 §2 Schedule form), for a new schedule and to edit one. */
-export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInOrder, showNotifyOnQueue, newResources, onSave, onClose }: ScheduleFormDialogProps) {
+export function ScheduleFormDialog({ title, initial, isNew, zone, suites, tags, showInOrder, showNotifyOnQueue, newResources, onSave, onClose }: ScheduleFormDialogProps) {
   const [form, setForm] = useState(initial);
+  // Which times the user set: a choice of how often leaves them as they are (an edited schedule's are the user's).
+  const [timesSet, setTimesSet] = useState({ start: !isNew, end: !isNew && initial.repeat !== REPEAT.once });
+  // Shown in the popup beside Save, where a toast would cover Save and Cancel (issue 27).
+  const [saveError, setSaveError] = useState<string | null>(null);
+  // Set by a refused Save: once its errors show, focus goes to the first field at fault.
+  const focusFirstError = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const [touched, setTouched] = useState<ReadonlySet<ScheduleField>>(new Set());
   const [touchedRuntime, setTouchedRuntime] = useState<ReadonlySet<RuntimeField>>(new Set());
   const [saving, setSaving] = useState(false);
@@ -67,7 +81,19 @@ export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInO
   const errors = scheduleFormErrors(form, now, zone, suites);
   const errorOf = (field: ScheduleField) => (touched.has(field) ? errors[field] : undefined);
   const touch = (field: ScheduleField) => setTouched((previous) => new Set(previous).add(field));
-  const change = (changes: Partial<ScheduleForm>) => setForm((previous) => ({ ...previous, ...changes }));
+  const change = (changes: Partial<ScheduleForm>) => setForm((previous) => withFittedRuns({ ...previous, ...changes }, zone));
+  const choose = (choice: RepeatChoice) => {
+    // A new choice starts validation afresh (§4).
+    setTouched(new Set());
+    setSaveError(null);
+    setForm((previous) => withChoice(previous, choice, zone, Date.now(), { start: !timesSet.start, end: !timesSet.end }));
+  };
+
+  useEffect(() => {
+    if (!focusFirstError.current) return;
+    focusFirstError.current = false;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  });
 
   const missingTags = isMissingTags(form.selector);
   // The current resources of the overrides are those the chosen collections ask for, as they are being chosen.
@@ -89,15 +115,18 @@ export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInO
     if (hasErrors(scheduleFormErrors(form, Date.now(), zone, suites))) {
       setTouched(new Set(ALL_FIELDS));
       setTouchedRuntime(new Set(ALL_RUNTIME_FIELDS));
-      toast.error(M.fillAllRequiredFields);
+      setSaveError(M.fillAllRequiredFields);
+      focusFirstError.current = true;
       return;
     }
     setSaving(true);
+    setSaveError(null);
     try {
       await onSave(form);
       onClose();
-    } catch {
+    } catch (error) {
       setSaving(false);
+      setSaveError(error instanceof Error ? error.message : MESSAGES.somethingWentWrong);
     }
   };
 
@@ -106,40 +135,63 @@ export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInO
       title={title}
       isOpen
       size="large"
-      footer={<SaveCancelFooter onCancel={onClose} onSave={() => void save()} isSaving={saving} />}
+      footer={
+        <>
+          {saveError && (
+            <p role="alert" className="control-room-form__save-error">
+              {saveError}
+            </p>
+          )}
+          <SaveCancelFooter onCancel={onClose} onSave={() => void save()} isSaving={saving} />
+        </>
+      }
     >
       <form
+        ref={formRef}
         className="control-room-form"
         aria-label={title}
+        // Save checks the form itself (§5 texts, Fill All Required Fields), also on Enter.
+        noValidate
         onSubmit={(event) => {
           event.preventDefault();
           void save();
         }}
       >
+        <p className="control-room-form__note">
+          Fields marked <span className="ui-required" aria-hidden="true" /> are required.
+        </p>
         <TextField label="Name" isRequired value={form.name} onChange={(name) => change({ name })} onBlur={() => touch('name')} errorMessage={errorOf('name')} autoFocus />
+        <RadioGroup label="Repeat" options={CHOICE_OPTIONS} value={form.choice} onChange={(id) => isChoice(id) && choose(id)} />
         <div className="control-room-form__row">
-          <Select
-            label="Repeat"
-            options={REPEAT_OPTIONS}
-            selectedKey={String(form.repeat)}
-            onSelectionChange={(id) => {
-              setTouched(new Set());
-              setForm((previous) => withRepeat(previous, Number(id) as RepeatCode, zone));
+          <DateTimeField
+            label="Start time"
+            isRequired
+            value={form.start}
+            min={minStart}
+            onChange={(start) => {
+              setTimesSet((set) => ({ ...set, start: true }));
+              change({ start });
             }}
+            onBlur={() => touch('start')}
+            errorMessage={errorOf('start')}
           />
-          <DateTimeField label="Start time" isRequired value={form.start} min={minStart} onChange={(start) => change({ start })} onBlur={() => touch('start')} errorMessage={errorOf('start')} />
           <DateTimeField
             label="End time"
+            isRequired={form.repeat !== REPEAT.once}
             value={form.repeat === REPEAT.once ? '' : form.end}
             min={form.start}
             isDisabled={form.repeat === REPEAT.once}
-            onChange={(end) => change({ end })}
+            onChange={(end) => {
+              setTimesSet((set) => ({ ...set, end: true }));
+              change({ end });
+            }}
             onBlur={() => touch('end')}
             errorMessage={errorOf('end')}
           />
         </div>
         <p className="control-room-form__zone">{`Times are in ${zone}.`}</p>
-        <RecurrenceFields form={form} onChange={change} errorOf={errorOf} onTouch={touch} />
+        <RecurrenceFields form={form} zone={zone} onChange={change} errorOf={errorOf} onTouch={touch} />
+        <EstimatePreview recurrence={recurrence} />
         <TextField
           label="Notification emails"
           description="Separate addresses with commas or semicolons"
@@ -149,7 +201,7 @@ export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInO
           errorMessage={errorOf('scheduleNotifyEmails')}
         />
         <fieldset className="control-room-form__group">
-          <legend>Collections or tags</legend>
+          <legend className="ui-required">Collections or tags</legend>
           {/* The selector shows its own error; its minimum joins once touched, like the other fields' errors (§5). */}
           <CollectionTagSelector
             suites={suites}
@@ -178,7 +230,6 @@ export function ScheduleFormDialog({ title, initial, zone, suites, tags, showInO
           currentResources={currentResources}
           newResources={newResources}
         />
-        <EstimatePreview recurrence={recurrence} />
       </form>
     </Dialog>
   );

@@ -105,9 +105,10 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
       await refresh();
     });
 
-  const saveForm = (form: ScheduleForm) => {
+  // The popup shows a refusal itself, beside its Save button.
+  const saveForm = async (form: ScheduleForm) => {
     const base = dialog?.kind === 'form' ? dialog.schedule : undefined;
-    return save(saveBodyOf(form, zone, { base, executableSuites: choices.executableSuites }));
+    changedRows.markChanged(await scheduleSaves.save(saveBodyOf(form, zone, { base, executableSuites: choices.executableSuites })));
   };
   const onEditingChange = useCallback((next: { rowId: TableRowId; isValid: boolean } | null) => setEditing(next), []);
 
@@ -157,18 +158,22 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
     );
   };
 
+  // Every column, the row actions whole among them, shows beside the side menu and the status sidebar at 1440 px
+  // (issue 27): the least widths add up to 935 px, the table's room there less a scroll bar.
   const columns: DataTableColumn<Schedule>[] = [
-    { key: 'name', header: 'Name', editable: true, validate: (value) => required(value), isRowHeader: true, width: 200 },
-    { key: 'type', header: 'Type', value: repeatLabel, width: 110 },
+    { key: 'name', header: 'Name', editable: true, validate: (value) => required(value), isRowHeader: true, width: '2fr', minWidth: 130 },
+    { key: 'type', header: 'Type', value: repeatLabel, width: 100 },
     {
       key: 'nextRun',
       header: 'Next Run',
       value: (row) => nextRunText(row, zone),
       render: (row) => <span className={isPast(row) || !row.enabled ? 'control-room__past' : undefined}>{nextRunText(row, zone)}</span>,
-      width: 200,
+      // 'Nov 28, 2026,' over '5:00:25 AM' at the least.
+      width: '2fr',
+      minWidth: 125,
     },
-    { key: 'selection', header: 'Collections/Tags', value: (row) => selectionText(row, choices.collections, choices.tags) },
-    { key: 'scheduleNotifyEmails', header: 'Notify', width: 150 },
+    { key: 'selection', header: 'Collections/Tags', value: (row) => selectionText(row, choices.collections, choices.tags), width: '2fr' },
+    { key: 'scheduleNotifyEmails', header: 'Notify', width: '1.5fr', minWidth: 110 },
     { key: 'actions', header: 'Actions', value: () => '', render: renderActions, width: 380 },
   ];
 
@@ -197,6 +202,7 @@ export function UpcomingSchedules({ config }: { config: StudioConfig }) {
         <ScheduleFormDialog
           title={dialog.schedule ? 'Edit Schedule' : 'New Schedule'}
           initial={dialog.initial}
+          isNew={!dialog.schedule}
           zone={zone}
           suites={choices.collections}
           tags={choices.tags}

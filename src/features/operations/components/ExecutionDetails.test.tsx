@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { DateTime } from 'luxon';
 import { delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -99,6 +100,74 @@ describe('Execution Details', () => {
     const search = backend.calls.searches[1];
     expect(search).toMatchObject({ deviceId: 'pixel-7', status: 'CANCELLED', page: 1 });
     expect(instant(search?.dateEnd)).toBe(endOfDay(yesterday).toMillis());
+  });
+
+  it('finds my runs by part of the collection name, in any case, on the server', async () => {
+    const history = [finished('Checkout_Smoke', 3), finished('Login_Smoke', 2), finished('My_Checkout_Nightly', 1)];
+    const { backend, user } = renderOperations({ history });
+    expect(await screen.findByText('3 total')).toBeInTheDocument();
+    const name = screen.getByRole('searchbox', { name: 'Collection name' });
+    await user.click(name);
+    await user.paste('  checkout');
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(backend.calls.searches).toHaveLength(2));
+    expect(backend.calls.searches[1]).toMatchObject({ collectionName: 'checkout', status: 'FAILED-TESTCASE', page: 1 });
+    expect(await screen.findByText('2 total')).toBeInTheDocument();
+    expect(bodyRows(LABEL).map((row) => cellTexts(row)[0])).toEqual(['My_Checkout_Nightly', 'Checkout_Smoke']);
+
+    // Escape clears the name; the next search looks at every collection again (the first answer, still cached).
+    await user.keyboard('{Escape}');
+    expect(name).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('3 total')).toBeInTheDocument();
+    expect(backend.calls.searches.map((search) => search.collectionName)).toEqual([undefined, 'checkout']);
+  });
+
+  it('offers All statuses first, which searches every finished run', async () => {
+    const history = [finished('Failed one', 3), finished('Passed one', 2, 10, { testStatus: 'PASSED' }), finished('Cancelled one', 1, 10, { testStatus: 'CANCELLED' })];
+    const { backend, user } = renderOperations({ history });
+    expect(await screen.findByText('1 total')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Collection status/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['All', 'Failed flow', 'Passed flow', 'Completed', 'Aborted', 'Cancelled']);
+    await user.click(screen.getByRole('option', { name: 'All' }));
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(backend.calls.searches.at(-1)).toMatchObject({ status: 'SAVED' }));
+    expect(await screen.findByText('3 total')).toBeInTheDocument();
+    expect(bodyRows(LABEL).map((row) => cellTexts(row)[4])).toEqual(['cancelled', 'passed flow', 'failed flow']);
+  });
+
+  it('shows a cut cell whole in a tooltip when the keyboard reaches it or the pointer rests on it, and leaves whole cells alone', async () => {
+    renderOperations({ history: [finished('A collection with a very long name indeed', 3)] });
+    const user = userEvent.setup();
+    const grid = await screen.findByRole('grid', { name: LABEL });
+    expect(await screen.findByText('1 total')).toBeInTheDocument();
+    const [row] = bodyRows(LABEL);
+    if (!row) throw new Error('no row');
+    const cells = [...row.querySelectorAll<HTMLElement>('[role="gridcell"], [role="rowheader"]')];
+    const [nameCell, , , , resultCell] = cells;
+    if (!nameCell || !resultCell) throw new Error('no cells');
+    // happy-dom lays nothing out: the name cell's text is wider than its column, the result's fits.
+    Object.defineProperty(nameCell, 'scrollWidth', { configurable: true, get: () => 400 });
+    Object.defineProperty(nameCell, 'clientWidth', { configurable: true, get: () => 150 });
+    Object.defineProperty(resultCell, 'scrollWidth', { configurable: true, get: () => 80 });
+    Object.defineProperty(resultCell, 'clientWidth', { configurable: true, get: () => 110 });
+
+    // Keyboard: into the grid at the row, then right into its cells.
+    act(() => grid.querySelector<HTMLElement>('[role="row"][tabindex="0"]')?.focus());
+    await user.keyboard('{ArrowRight}');
+    expect(nameCell).toHaveFocus();
+    const tooltip = await screen.findByRole('tooltip');
+    expect(tooltip).toHaveTextContent('A collection with a very long name indeed');
+    expect(nameCell).toHaveAttribute('aria-describedby', tooltip.id);
+    for (let step = 0; step < 4; step += 1) await user.keyboard('{ArrowRight}');
+    expect(resultCell).toHaveFocus();
+    await waitFor(() => expect(screen.queryByRole('tooltip')).not.toBeInTheDocument());
+
+    // Pointer: resting on the cut cell shows it; on a whole one, nothing.
+    await user.hover(resultCell);
+    await user.hover(nameCell);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('A collection with a very long name indeed');
   });
 
   it('limits the end day to the start day and today, and pulls an end before a later start to the start', async () => {

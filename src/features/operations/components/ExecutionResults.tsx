@@ -35,6 +35,7 @@ export function ExecutionResults({ criteria, resourceName, onOpenReport }: Execu
       title: LABEL,
       criteria: [
         `Resource: ${resourceName}`,
+        ...(criteria.collectionName ? [`Collection name contains: ${criteria.collectionName}`] : []),
         `Collection status: ${OPERATIONS_STATUS_LABELS[criteria.status]}`,
         dateRangeText({ start: criteria.dateStart, end: criteria.dateEnd }),
         ...(capped ? [T.exportCapped(all.length, matching)] : []),

@@ -1,8 +1,9 @@
 import type { FormEvent } from 'react';
 import { visibleError } from '../../../lib/error-messages';
 import { deviceOptionNameOf, type Device } from '../../../shared/contracts/devices';
-import { OPERATIONS_STATUS_LABELS, OPERATIONS_STATUSES, type OperationsStatus } from '../../../shared/contracts/operations';
+import { OPERATIONS_STATUS_LABELS, OPERATIONS_STATUSES, RUN_SEARCH_MAX_NAME_LENGTH, type OperationsStatus } from '../../../shared/contracts/operations';
 import { Button } from '../../../ui/Button';
+import { SearchField } from '../../../ui/SearchField';
 import { Select } from '../../../ui/Select';
 import { executionCriteriaOf, executionErrors, type ExecutionCriteria, type ExecutionDraft } from '../search-forms';
 import { useTouched } from '../use-touched';
@@ -39,6 +40,14 @@ export function ExecutionSearchForm({ draft, onChange, onSearch, devices }: Exec
         options={resourceOptions}
         selectedKey={draft.deviceId ?? ALL_RESOURCES}
         onSelectionChange={(id) => onChange({ ...draft, deviceId: id === ALL_RESOURCES ? null : id })}
+      />
+      {/* Enter searches with the form; Escape or × clears the name. */}
+      <SearchField
+        label="Collection name"
+        placeholder="Any collection"
+        value={draft.collectionName}
+        maxLength={RUN_SEARCH_MAX_NAME_LENGTH}
+        onChange={(collectionName) => onChange({ ...draft, collectionName })}
       />
       <DateRangeFields range={draft} onChange={(range) => onChange({ ...draft, ...range })} errors={errors} touched={touched} onTouch={touch} />
       <Select

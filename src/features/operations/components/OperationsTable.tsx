@@ -1,16 +1,10 @@
 import type { ReactNode } from 'react';
 import { MESSAGES, TABLE } from '../../../shared/constants';
 import { Spinner } from '../../../ui/ProgressBar';
-import { VirtualTable } from '../../../ui/VirtualTable';
+import { VirtualTable, type VirtualTableColumn } from '../../../ui/VirtualTable';
 import type { OperationsColumnSpec } from '../columns';
 
-export interface OperationsColumn<Row> {
-  id: string;
-  header: string;
-  cell: (row: Row) => ReactNode;
-  width?: number;
-  isRowHeader?: boolean;
-}
+export type OperationsColumn<Row> = VirtualTableColumn<Row>;
 
 export interface OperationsTableProps<Row> {
   label: string;
@@ -31,13 +25,19 @@ export interface OperationsTableProps<Row> {
 /** A result or queue table of the Operations Centre: 444 px high, about 10 rows in view, rows virtualised (part 2 §9). */
 export function OperationsTable<Row>({ label, columns, cells = {}, extraColumns = [], rows, rowKey, isPending, error, totalRows, onNearEnd }: OperationsTableProps<Row>) {
   const tableColumns: OperationsColumn<Row>[] = [
-    ...columns.map((column, index) => ({
-      id: column.header,
-      header: column.header,
-      width: column.width,
-      isRowHeader: index === 0,
-      cell: cells[column.header] ?? ((row: Row) => String(column.value(row) ?? '')),
-    })),
+    ...columns.map((column, index) => {
+      const textOf = (row: Row) => String(column.value(row) ?? '');
+      return {
+        id: column.header,
+        header: column.header,
+        width: column.width,
+        minWidth: column.minWidth,
+        wraps: column.wraps,
+        isRowHeader: index === 0,
+        cell: cells[column.header] ?? textOf,
+        text: textOf,
+      };
+    }),
     ...extraColumns,
   ];
   const emptyState = isPending ? (

@@ -40,13 +40,28 @@ function displayName(user: StoredUser): string {
 
 /** The app shell of spec part 1 §2: side menu, header, page, collection status sidebar, spinner. */
 export function AppLayout({ pathname, title, user, config, savedReports, children, statusPanels, overlay, onImportFile, settingsPopups }: AppLayoutProps) {
-  const [isSidebarOpen, setSidebarOpen] = useState(false);
-  // The header hides its toggle while a collection is in progress (spec part 1 §2), so the sidebar shows by itself then:
-  // otherwise a user arriving mid-run could neither watch nor cancel it.
+  // The user's choice with the toggle, kept in this browser: it opens with the app as it was left (issue 27).
+  const [choice, setChoice] = useState(collectionSidebar.choice);
+  const [isSidebarOpen, setSidebarOpen] = useState(() => choice === 'open');
+  // A collection in progress shows the sidebar by itself, so a user arriving mid-run can watch or cancel it; a Run or
+  // an import opens it. Neither overrides a user who closed it.
   const collectionInProgress = useCollectionInProgress();
-  useEffect(() => collectionSidebar.onOpen(() => setSidebarOpen(true)), []);
+  useEffect(
+    () =>
+      collectionSidebar.onOpen(() => {
+        if (collectionSidebar.choice() !== 'closed') setSidebarOpen(true);
+      }),
+    [],
+  );
   const visibility = layoutVisibility(pathname);
-  const showSidebar = visibility.sidebar && (isSidebarOpen || collectionInProgress);
+  const isSidebarShown = isSidebarOpen || (collectionInProgress && choice !== 'closed');
+  const showSidebar = visibility.sidebar && isSidebarShown;
+  const toggleSidebar = () => {
+    const next = isSidebarShown ? 'closed' : 'open';
+    collectionSidebar.choose(next);
+    setChoice(next);
+    setSidebarOpen(next === 'open');
+  };
   const features = user?.permissions.features ?? [];
   const showMenu = visibility.menu && user !== null;
 
@@ -70,8 +85,8 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
               userName={user ? displayName(user) : undefined}
               features={features}
               config={config}
-              isSidebarOpen={isSidebarOpen}
-              onToggleSidebar={() => setSidebarOpen((open) => !open)}
+              isSidebarOpen={isSidebarShown}
+              onToggleSidebar={toggleSidebar}
               settingsPopups={settingsPopups}
             />
           </Suspense>
@@ -88,7 +103,7 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
           <CollectionImportInput
             onFile={(file) => {
               // The import's progress shows in the sidebar's Import / Export panel.
-              setSidebarOpen(true);
+              collectionSidebar.open();
               onImportFile?.(file);
             }}
           />

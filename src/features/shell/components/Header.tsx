@@ -5,7 +5,6 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { MenuButton } from '../../../ui/Menu';
 import { Tooltip } from '../../../ui/Tooltip';
-import { useCollectionInProgress } from '../collection-progress-store';
 import { settingsPopup, useSettingsPopup, type SettingsPopup } from '../settings-popup-store';
 import { settingsMenuItems, type SettingsAction } from '../settings-menu';
 import { OfflineChanges } from './OfflineChanges';
@@ -28,7 +27,6 @@ const POPUP_TITLES: Record<SettingsPopup, string> = { 'manage-variable': 'Manage
 /** Top bar: page title, user name, collection sidebar toggle and the settings dropdown. */
 export function Header({ title, userName, features, config, isSidebarOpen, onToggleSidebar, settingsPopups = {} }: HeaderProps) {
   const navigate = useNavigate();
-  const collectionInProgress = useCollectionInProgress();
   const popup = useSettingsPopup();
   // A popup left open when the header goes (a sign-out) must not come back with the next sign-in.
   useEffect(() => settingsPopup.close, []);
@@ -46,14 +44,13 @@ export function Header({ title, userName, features, config, isSidebarOpen, onTog
       <div className="shell-header__actions">
         {userName && <OfflineChanges />}
         {userName && <span className="shell-header__user">{userName}</span>}
-        {!collectionInProgress && (
-          <Tooltip content={isSidebarOpen ? 'Hide collection status' : 'Show collection status'}>
-            {/* Named by its visible words, not only by an icon a newcomer cannot read (issue 19). */}
-            <Button variant="ghost" className="shell-header__sidebar-toggle" aria-pressed={isSidebarOpen} onPress={onToggleSidebar}>
-              <span aria-hidden="true">☰</span> Collection status
-            </Button>
-          </Tooltip>
-        )}
+        {/* Shown while a collection is in progress too (unlike spec part 1 §2): the user decides (issue 27). */}
+        <Tooltip content={isSidebarOpen ? 'Hide collection status' : 'Show collection status'}>
+          {/* Named by its visible words, not only by an icon a newcomer cannot read (issue 19). */}
+          <Button variant="ghost" className="shell-header__sidebar-toggle" aria-pressed={isSidebarOpen} onPress={onToggleSidebar}>
+            <span aria-hidden="true">☰</span> Collection status
+          </Button>
+        </Tooltip>
         <MenuButton label="Settings" trigger={<span aria-hidden="true">⚙</span>} variant="icon" items={settingsMenuItems(features, config)} onAction={onSettings} />
       </div>
       {/* Opened from the menu, the popup gives focus back to the Settings button when it closes (react-aria's modal). */}

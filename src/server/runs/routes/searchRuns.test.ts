@@ -139,6 +139,26 @@ describe('stats/search, getQueuedTests and cancelQueuedTests (Operations Centre)
     expect(await found({ ...day, deviceId: 'nowhere' })).toEqual({ success: true, data: [], total: 0, page: 1, pageSize: 100 });
   });
 
+  it('filters by part of the collection name, in any case, with no wildcards, on the server pages and total', async () => {
+    expect(await statusIdsOf({ ...day, collectionName: 'suite C2' })).toEqual([ids.aborted]);
+    expect(await statusIdsOf({ ...day, status: 'SAVED', collectionName: '  c1 ' })).toEqual([ids.cancelled, ids.passed, ids.failed]);
+    // Blank filters nothing.
+    expect(await statusIdsOf({ ...day, status: 'SAVED', collectionName: ' ' })).toEqual([ids.cancelled, ids.aborted, ids.passed, ids.failed]);
+
+    const window = { status: 'SAVED' as const, dateStart: at(200 * HOUR), dateEnd: at(201 * HOUR) };
+    const names = ['Demo_Sign_In', 'DemoXSignXIn', '100% checkout', 'Nightly DEMO_sign_in run'];
+    const [exact, lookalike, percent, nightly] = await insertHistoryRuns(
+      t.server.services.db,
+      names.map((testSuiteName, index) => ({ orgId, collectionId: `n${index}`, testSuiteName, state: 'PASSED', submitted: at(200 * HOUR), completed: at(200 * HOUR + index + 1) })),
+    );
+    // '_' and '%' are plain characters, not LIKE wildcards.
+    expect(await statusIdsOf({ ...window, collectionName: 'demo_sign_in' })).toEqual([nightly, exact]);
+    expect(await statusIdsOf({ ...window, collectionName: '%' })).toEqual([percent]);
+    expect(await statusIdsOf({ ...window, collectionName: 'signx' })).toEqual([lookalike]);
+    const paged = await found({ ...window, collectionName: 'DEMO', pageSize: 2, page: 2 });
+    expect([paged.total, paged.data.map((row) => row.statusId)]).toEqual([3, [exact]]);
+  });
+
   it('answers history rows with the version tag, author and resource names and the duration', async () => {
     const [failed] = (await found({ ...day, status: 'FAILED-TESTCASE' })).data;
     expect(failed).toMatchObject({
@@ -185,6 +205,8 @@ describe('stats/search, getQueuedTests and cancelQueuedTests (Operations Centre)
     expect(await fieldErrorsOf(await search({ dateStart: 'yesterday' }))).toHaveProperty('dateStart');
     expect(await fieldErrorsOf(await search({ dateStart: at(HOUR), dateEnd: at(0) }))).toEqual({ dateEnd: ['End date must not be before the start date.'] });
     expect(await fieldErrorsOf(await search({ status: 'DONE' }))).toHaveProperty('status');
+    expect(await fieldErrorsOf(await search({ collectionName: 'x'.repeat(201) }))).toHaveProperty('collectionName');
+    expect(await fieldErrorsOf(await search({ collectionName: 7 }))).toHaveProperty('collectionName');
     expect(await fieldErrorsOf(await search({ extra: 1 }))).toHaveProperty('_');
     expect(await fieldErrorsOf(await t.request(`${endpoints.runs.search}?data=not-json`, { token: operator }))).toHaveProperty('data');
     expect(await fieldErrorsOf(await t.request(`${endpoints.runs.search}?data=null`, { token: operator }))).toBeDefined();

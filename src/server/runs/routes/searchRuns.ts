@@ -9,7 +9,7 @@ import {
 } from '../../../shared/contracts/operations';
 import { endpoints } from '../../../shared/endpoints';
 import type { Db } from '../../db/database';
-import { jsonArrayIncludes, jsonTextField } from '../../db/dialect';
+import { containsIgnoringCase, jsonArrayIncludes, jsonTextField } from '../../db/dialect';
 import type { RunState } from '../../db/schema-runs';
 import { parseJsonParameter } from '../../http/validation';
 import { deviceNamesOf, durationOf, epochOf, namedDevices, nameOf, tagNamesOf, triggeredByNameOf, userNamesOf } from '../displayNames';
@@ -38,12 +38,13 @@ function planOf(search: RunSearch): { states: readonly RunState[] | undefined; t
 /** The runs of the organization the search selects (runDevices' devices hold deviceId), not yet sorted or counted. */
 function matching(db: Db, orgId: string, search: RunSearch) {
   const { states, time } = planOf(search);
-  const { deviceId, collectionId, dateStart, dateEnd } = search;
+  const { deviceId, collectionId, collectionName, dateStart, dateEnd } = search;
   return db
     .selectFrom('runs')
     .where('org_id', '=', orgId)
     .$if(states !== undefined, (qb) => qb.where('state', 'in', states ?? []))
     .$if(collectionId !== undefined, (qb) => qb.where('collection_id', '=', collectionId ?? ''))
+    .$if(Boolean(collectionName), (qb) => qb.where(containsIgnoringCase(db, sql.ref('runs.test_suite_name'), collectionName ?? '')))
     .$if(dateStart !== undefined, (qb) => qb.where(time, '>=', new Date(dateStart ?? 0).toISOString()))
     .$if(dateEnd !== undefined, (qb) => qb.where(time, '<=', new Date(dateEnd ?? 0).toISOString()))
     .$if(deviceId !== undefined, (qb) =>
@@ -85,10 +86,11 @@ export function registerSearchRuns({ app, endpoint, services }: Api): void {
       tags: ['Runs'],
       summary: 'Run history by device, status, collection and dates, one page at a time with the total',
       description:
-        'data is JSON {deviceId?, status?, collectionId?, dateStart?, dateEnd?, page?, pageSize?} (ISO instants; page from 1, ' +
+        'data is JSON {deviceId?, status?, collectionId?, collectionName?, dateStart?, dateEnd?, page?, pageSize?} (ISO instants; page from 1, ' +
         `pageSize at most ${RUN_SEARCH_MAX_PAGE_SIZE}). A finished status (the Operations Centre's statuses, SAVED, PASSED, ` +
         'FAILED, CANCELLED, ABORTED) bounds and sorts by completion time, newest first; QUEUED, RUNNING or no status by ' +
-        'trigger time. total counts every run matching, whatever the page.',
+        'trigger time. collectionName matches part of the name the run recorded, ignoring case. total counts every run ' +
+        'matching, whatever the page.',
       request: { query: z.object({ data: z.string().max(2000).default('{}') }) },
       responses: { 200: { description: 'One page of matching runs.', content: { 'application/json': { schema: runSearchResponseSchema } } } },
     }),
