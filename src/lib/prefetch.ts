@@ -1,4 +1,5 @@
-import { whenIdle } from './idle';
+// With its extension: vite.config.ts loads this module natively, which resolves no extensionless import.
+import { whenIdle } from './idle.ts';
 
 /** The meta element the build writes into index.html: the signed-in app's files as absolute paths, space-separated. */
 export const PREFETCH_META_NAME = 'studio-prefetch';
