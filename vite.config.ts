@@ -1,5 +1,4 @@
 /// <reference types="vitest/config" />
-import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -123,27 +122,6 @@ const JSPDF_UNUSED_FEATURES = ['html2canvas', 'canvg', 'dompurify'];
 
 const UNIT_TESTS = 'src/**/*.test.{ts,tsx}';
 
-/**
- * Unit test files that need a worker of their own, found by reading the files so that a new one cannot slip into the
- * shared workers: those that replace modules with vi.mock (a mock would outlive its file), and those that put Node's
- * Blob and File in place of happy-dom's (tests/support/cloneable-blobs.ts, imported directly or through the offline
- * database and upload helpers): happy-dom's FormData and downloads in the other files need happy-dom's own.
- */
-const OWN_WORKER_TESTS = readdirSync('src', { recursive: true, encoding: 'utf8' })
-  .map((file) => `src/${file}`)
-  .filter((file) => /\.test\.tsx?$/.test(file) && !file.startsWith('src/server/'))
-  .filter((file) => /\bvi\.(do)?mock\(|support\/(cloneable-blobs|offline-db|fetch-upload-transport)'/.test(readFileSync(file, 'utf8')))
-  .sort();
-
-const unitProject = {
-  environment: 'happy-dom' as const,
-  // vitest's default is one worker per core but one (the main process transforms); two keep both cores busy.
-  maxWorkers: 2,
-  include: [UNIT_TESTS],
-  setupFiles: ['tests/setup/unit.ts'],
-  // A safety net far above the normal case: tests wait on conditions, never on the clock.
-  testTimeout: 60_000,
-};
 
 export default defineConfig({
   base: '/studio/',
@@ -206,20 +184,16 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          ...unitProject,
           name: 'unit',
-          // Files share a worker, so packages load once per worker rather than once per file; tests/setup/file-boundary.ts
-          // gives each file fresh app modules, timers and IndexedDB. OWN_WORKER_TESTS run apart.
-          isolate: false,
-          exclude: ['src/server/**', ...OWN_WORKER_TESTS],
-        },
-      },
-      {
-        extends: true,
-        test: {
-          ...unitProject,
-          name: 'unit-isolated',
-          include: OWN_WORKER_TESTS.length > 0 ? OWN_WORKER_TESTS : ['no-own-worker-tests'],
+          environment: 'happy-dom',
+          include: [UNIT_TESTS],
+          exclude: ['src/server/**'],
+          setupFiles: ['tests/setup/unit.ts'],
+          // vitest's default is one worker per core but one (the main process transforms): on two cores that ran the
+          // files one at a time. Each file still gets a fresh worker of its own (isolate), as a page gets a fresh realm.
+          maxWorkers: 2,
+          // A safety net far above the normal case: tests wait on conditions, never on the clock.
+          testTimeout: 60_000,
         },
       },
       {

@@ -5,7 +5,6 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { authBackend } from '../msw/auth-backend';
 import { server } from '../msw/server';
-import { endTestFile } from './file-boundary';
 
 // No src module is imported here: vitest cannot vi.mock a module a setup file has already loaded.
 
@@ -18,9 +17,6 @@ export const TEST_APP_URL = 'http://localhost/studio/';
 
 /** happy-dom's handle on its window; absent under other environments. */
 type HappyDomWindow = Window & { happyDOM?: { setURL(url: string): void } };
-
-// After hooks run in reverse order of registration: registered first, this runs after every other one of the file.
-afterAll(endTestFile);
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

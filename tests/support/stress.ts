@@ -1,5 +1,5 @@
 /**
- * npm run test:stress [-- --runs N --burners B --projects unit,unit-isolated,server]: runs the unit and server phases N
+ * npm run test:stress [-- --runs N --burners B --projects unit,server]: runs the unit and server phases N
  * times (3 by default) while B processes (2 by default) keep cores busy with an endless loop, as a loaded CI machine
  * does, and lists every test that failed in any run, with how often. Run it before a change to tests reaches main: a
  * test that fails here fails some day in CI.
@@ -25,7 +25,7 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     burners: { type: 'string', default: '2' },
-    projects: { type: 'string', default: 'unit,unit-isolated,server' },
+    projects: { type: 'string', default: 'unit,server' },
   },
 });
 const runs = Number(values.runs);
