@@ -180,6 +180,8 @@ export default defineConfig({
     },
   },
   test: {
+    // expect.poll ends as soon as its condition holds; vitest's 1 s default limit is a measure of speed, not a safety net.
+    expect: { poll: { timeout: 20_000 } },
     projects: [
       {
         extends: true,

@@ -164,10 +164,19 @@ export interface RunningServer extends StudioApp {
   url: string;
 }
 
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 function listen(app: OpenAPIHono<AppEnv>, host: string, port: number): Promise<{ server: ServerType; port: number }> {
   return new Promise((resolvePromise, reject) => {
     const server = serve({ fetch: app.fetch, hostname: host, port }, (info: AddressInfo) => resolvePromise({ server, port: info.port }));
     server.once('error', reject);
+    // Node closes an idle keep-alive connection after 5 s, which a client may have just picked for its next request
+    // (clients keep it 1 s less than the Keep-Alive header says, a margin a busy machine can eat): that request then
+    // fails with ECONNRESET. Polling pages (every 5 s) also reconnected each time. Kept longer, the race needs a minute.
+    if ('keepAliveTimeout' in server) {
+      server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+      server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+    }
   });
 }
 

@@ -49,18 +49,17 @@ describe.skipIf(!existsSync(CHROMIUM))('run steps against link-local addresses, 
     await site.close();
   });
 
+  const one = (testCaseId: string, action: string, value: string) => ({ testCaseId, steps: [{ stepId: testCaseId, action, ...(action === 'httpRequest' ? { target: value } : { value }) }] });
   const stepOf = (flow: string) => details.testCaseDetails.find((candidate) => candidate.testCaseName === flow)?.testCaseDetailByLoop[0]?.steps[0];
 
   it('runs a collection whose steps aim at link-local addresses, a file and redirects', async () => {
     const { t, token } = servers;
-    const one = (testCaseId: string, action: string, value: string) => ({ testCaseId, steps: [{ stepId: testCaseId, action, ...(action === 'httpRequest' ? { target: value } : { value }) }] });
     const collectionId = await saveCollection(
       t,
       token,
       browserCollection({
         flows: [
           one('open-metadata', 'open', 'http://169.254.169.254/latest/meta-data/'),
-          one('open-file', 'open', 'file:///etc/passwd'),
           one('open-redirect', 'open', `${site.origin}/to-link-local`),
           one('http-redirect', 'httpRequest', `GET ${site.origin}/to-link-local`),
           one('http-metadata', 'httpRequest', 'GET http://[fd00:ec2::254]/latest/'),
@@ -72,9 +71,12 @@ describe.skipIf(!existsSync(CHROMIUM))('run steps against link-local addresses, 
     expect(details.testStatus).toBe('FAILED');
   });
 
-  it('fails Open URL on a metadata address or a file before the browser goes there', () => {
+  it('fails Open URL on a metadata address before the browser goes there, and a file: address is refused on save', async () => {
     expect(stepOf('open-metadata')).toMatchObject({ result: 'FAILED', errorDetail: expect.stringMatching(/^The server does not connect to 169\.254\.169\.254:80: .*always refused/) });
-    expect(stepOf('open-file')).toMatchObject({ result: 'FAILED', errorDetail: 'Steps open http and https addresses only, not file: (file:///etc/passwd)' });
+    // The collection contract refuses a file: URL before any run; the run's own check (refusalOf, above) is for an
+    // address that only a variable's value makes.
+    const withFile = browserCollection({ flows: [one('open-file', 'open', 'file:///etc/passwd')] });
+    await expect(saveCollection(servers.t, servers.token, withFile)).rejects.toThrow(/saveTest answered 400: .*Start the URL with http/);
   });
 
   it("leaves a page's own redirect to a link-local address unresolvable in the browser", () => {
