@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { setNavigator } from './lib/api-client';
 import { captureRouterErrors, installErrorCapture } from './lib/error-capture';
+import { clearAnnouncementsOnNavigation } from './lib/stale-announcements';
 import { clearQueriesOnSignOut, createQueryClient, followConnection } from './lib/query-client';
 import { registerServiceWorker } from './lib/pwa';
 import { clearTemporaryItems, getSession, subscribeSession } from './lib/session';
@@ -48,6 +49,7 @@ subscribeSession((session) => {
 
 const router = createAppRouter(queryClient);
 captureRouterErrors(router);
+clearAnnouncementsOnNavigation(router);
 
 // The API client's forced exits (/studio/login, /studio/logout) carry the base path, as history entries do.
 setNavigator((to) => router.history.push(to));
