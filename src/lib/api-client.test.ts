@@ -312,22 +312,29 @@ describe('on a link that hangs (lie-fi)', () => {
   });
 
   it('abandons the requests silent for 2 s when the server is found unreachable, so their senders can keep the change', async () => {
-    const client = createApiClient({ locks: null, requestTimeoutMs: 60_000 });
-    signedInUser();
-    linkTrouble();
-    const waiting = client.apiFetch(HANGING);
-    await new Promise((resolve) => setTimeout(resolve, SUSPECT_AFTER_MS + 100));
-    const fresh = client.apiFetch(HANGING);
-    reachability.failed();
-    await expect(waiting).rejects.toMatchObject({ status: 0 });
-    // A request sent a moment ago is given its own 2 s first: it is abandoned then, the server being unreachable still.
-    const settled = { fresh: false };
-    void fresh.catch(() => (settled.fresh = true));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(settled.fresh).toBe(false);
-    await expect(fresh).rejects.toMatchObject({ status: 0 });
-    expect(reachability.isReachable()).toBe(false);
-    reachability.answered(Date.now());
+    // The 2 s are counted on a fake clock: on a busy machine a real one could run out between two lines of the test.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const client = createApiClient({ locks: null, requestTimeoutMs: 60_000 });
+      signedInUser();
+      linkTrouble();
+      const waiting = client.apiFetch(HANGING);
+      await vi.advanceTimersByTimeAsync(SUSPECT_AFTER_MS + 100);
+      const fresh = client.apiFetch(HANGING);
+      reachability.failed();
+      await expect(waiting).rejects.toMatchObject({ status: 0 });
+      // A request sent a moment ago is given its own 2 s first: it is abandoned then, the server being unreachable still.
+      const settled = { fresh: false };
+      void fresh.catch(() => (settled.fresh = true));
+      await vi.advanceTimersByTimeAsync(SUSPECT_AFTER_MS - 100);
+      expect(settled.fresh).toBe(false);
+      await vi.advanceTimersByTimeAsync(100);
+      await expect(fresh).rejects.toMatchObject({ status: 0 });
+      expect(reachability.isReachable()).toBe(false);
+      reachability.answered(Date.now());
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fails a body that stops arriving, and keeps one that keeps moving', async () => {
