@@ -89,7 +89,8 @@ describe('browser resources on other machines', { timeout: 60_000 }, () => {
       }),
     );
     const passed = await waitForRun(t, tester, await trigger(t, tester, collectionId));
-    expect(passed.testStatus).toBe('PASSED');
+    // The run's log says why, should it fail.
+    expect(passed.testStatus, passed.logsList.map((line) => line.value).join('\n')).toBe('PASSED');
     expect(passed.devices).toEqual([remote.deviceId]);
     const shot = passed.testCaseDetails[0]?.testCaseDetailByLoop[0]?.steps[1]?.images[0];
     const image = await t.request(`${endpoints.runs.downloadFile}?path=${encodeURIComponent(shot?.path ?? '')}`, { token: tester });
