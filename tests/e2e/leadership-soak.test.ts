@@ -20,5 +20,7 @@ describe.skipIf(chromiumMissing)('a wall display under a minute of outages', () 
     expect(result.recoveries.map((recovery) => recovery.kind)).toEqual(['cut', 'silent', 'cut', 'restart', 'silent', 'cut']);
     for (const recovery of result.recoveries) expect(recovery.recoverMs, JSON.stringify(recovery)).toBeLessThanOrEqual(EACH_RECOVERY_LIMIT_MS);
     expect(result.domBounded, JSON.stringify(result.domNodes)).toBe(true);
-  }, 150_000);
+    // A safety net, not a speed limit: the soak itself lasts a minute and the file takes about 125 s on a quiet machine
+    // with another e2e file beside it; under two CPU burners it went past the 150 s this limit used to be.
+  }, 600_000);
 });
