@@ -13,6 +13,11 @@ import { chromiumMissing } from './harness';
  * connections the browser first has to give up), far below the 60 s a poll backed off to its cap would wait.
  */
 const EACH_RECOVERY_LIMIT_MS = 5_000;
+/**
+ * A safety net, not a speed limit: the soak lasts a minute and the file takes about 125 s on a quiet machine with
+ * another e2e file beside it; under two CPU burners it went past the 150 s this limit used to be.
+ */
+const SOAK_TEST_LIMIT_MS = 600_000;
 
 describe.skipIf(chromiumMissing)('a wall display under a minute of outages', () => {
   it('keeps its data, shows fresh data again after every cut, silent drop and server restart, and keeps its DOM bounded', async () => {
@@ -20,7 +25,5 @@ describe.skipIf(chromiumMissing)('a wall display under a minute of outages', () 
     expect(result.recoveries.map((recovery) => recovery.kind)).toEqual(['cut', 'silent', 'cut', 'restart', 'silent', 'cut']);
     for (const recovery of result.recoveries) expect(recovery.recoverMs, JSON.stringify(recovery)).toBeLessThanOrEqual(EACH_RECOVERY_LIMIT_MS);
     expect(result.domBounded, JSON.stringify(result.domNodes)).toBe(true);
-    // A safety net, not a speed limit: the soak itself lasts a minute and the file takes about 125 s on a quiet machine
-    // with another e2e file beside it; under two CPU burners it went past the 150 s this limit used to be.
-  }, 600_000);
+  }, SOAK_TEST_LIMIT_MS);
 });

@@ -20,13 +20,11 @@ describe('browser resources on other machines', { timeout: 60_000 }, () => {
     pages = undefined;
   });
 
+  const post = (path: string, token: string, body: unknown) =>
+    t.request(path, { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
   async function addRemote(token: string, name: string): Promise<{ deviceId: string; token: string }> {
-    const response = await t.request(endpoints.devices.addRemoteBrowser, {
-      method: 'POST',
-      token,
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name }),
-    });
+    const response = await post(endpoints.devices.addRemoteBrowser, token, { name });
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     return remoteBrowserAddedSchema.parse(await response.json()).data;
@@ -126,13 +124,7 @@ describe('browser resources on other machines', { timeout: 60_000 }, () => {
     expect(await unplugSilentRemoteBrowsers(db, Date.now() + REMOTE_BROWSER_OFFLINE_AFTER_MS - 1_000)).toEqual([]);
     expect(await unplugSilentRemoteBrowsers(db, Date.now() + REMOTE_BROWSER_OFFLINE_AFTER_MS + 1_000)).toEqual([remote.deviceId]);
     expect(await statusOf(admin, remote.deviceId)).toMatchObject({ pluggedIn: false });
-    const heartbeat = await t.request(endpoints.devices.remoteBrowserHeartbeat, {
-      method: 'POST',
-      token: remote.token,
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    expect(heartbeat.status).toBe(200);
+    expect((await post(endpoints.devices.remoteBrowserHeartbeat, remote.token, {})).status).toBe(200);
     expect(await statusOf(admin, remote.deviceId)).toMatchObject({ pluggedIn: true });
 
     // The browser server went away without telling anyone: the run cannot reach it and waits for a resource that works.
@@ -151,8 +143,6 @@ describe('browser resources on other machines', { timeout: 60_000 }, () => {
     t = await startTestServer({ chromiumPath: CHROMIUM, browserPoolSize: 0 });
     const admin = await t.tokenFor(t.admin);
     const remote = await addRemote(admin, 'Locked down');
-    const post = (path: string, token: string, body: unknown) =>
-      t.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
     expect((await t.request(endpoints.devices.list, { token: remote.token })).status).toBe(401);
     expect((await post(endpoints.devices.addRemoteBrowser, remote.token, { name: 'More' })).status).toBe(401);
