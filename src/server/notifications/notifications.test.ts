@@ -78,7 +78,7 @@ describe('run notifications through the organization SMTP configuration', () => 
             testCaseId: 'Login',
             steps: [
               { stepId: 'l1', stepName: 'Open form', action: 'open', value: `${pages.origin}/form` },
-              { stepId: 'l2', stepName: 'Title is Home', action: 'assertTitle', value: 'Home Page' },
+              { stepId: 'l2', stepName: 'Title is Home', action: 'assertTitle', value: 'Home Page', timeoutMs: 2_000 },
             ],
           },
         ],

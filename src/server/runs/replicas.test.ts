@@ -147,8 +147,11 @@ describe('replicas sharing one database', () => {
 
       const three = createLeadership(database, 'test-lead');
       expect(await three.isLeader()).toBe(false);
-      // The leader's session ends as when its process is killed: PostgreSQL drops the lock with it.
-      await sql`select pg_terminate_backend(pid) from pg_locks where locktype = 'advisory' and granted and pid <> pg_backend_pid()`.execute(db);
+      // The leader's session ends as when its process is killed: PostgreSQL drops the lock with it. Only this test's
+      // database: the files running beside it take advisory locks of their own (kysely's migration lock).
+      await sql`select pg_terminate_backend(pid) from pg_locks
+        where locktype = 'advisory' and granted and pid <> pg_backend_pid()
+          and database = (select oid from pg_database where datname = current_database())`.execute(db);
       // pg_terminate_backend only signals: the lock goes when that session has exited.
       await expect.poll(() => three.isLeader()).toBe(true);
       expect(await two.isLeader()).toBe(false);

@@ -75,11 +75,17 @@ export async function startRunServers(features: readonly Permission[], options: 
 type StepInput = { stepId: string; action: string; target?: string; value?: string; timeoutMs?: number; stepName?: string };
 type FlowInput = { testCaseId: string; testCaseName?: string; loop?: number; steps: StepInput[]; nextOnPass?: string; nextOnFail?: string };
 
+/**
+ * A step that should pass has this long: a safety net on a busy machine, not a speed limit (a 2 s screenshot timed out
+ * under load in CI). A step meant to fail by timing out sets its own timeoutMs.
+ */
+const FIXTURE_STEP_TIMEOUT_MS = 15_000;
+
 const flow = (input: FlowInput, testCaseType: string) => ({
   testCaseName: input.testCaseId,
   testCaseType,
   ...input,
-  steps: input.steps.map((step) => ({ stepName: step.stepId, timeoutMs: 2_000, ...step })),
+  steps: input.steps.map((step) => ({ stepName: step.stepId, timeoutMs: FIXTURE_STEP_TIMEOUT_MS, ...step })),
 });
 
 let collectionCounter = 0;
