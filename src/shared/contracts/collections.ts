@@ -34,6 +34,15 @@ export const STEP_ACTIONS = [
   'screenshot',
   'httpRequest',
   'setVariable',
+  // Mobile steps (issue 28): on a phone through Appium; tap, clear, back and assertAttribute also work in a browser.
+  'launchApp',
+  'tap',
+  'clear',
+  'swipe',
+  'scroll',
+  'back',
+  'hideKeyboard',
+  'assertAttribute',
 ] as const;
 export type StepAction = (typeof STEP_ACTIONS)[number];
 

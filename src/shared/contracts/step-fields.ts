@@ -1,4 +1,5 @@
 import type { Step, StepAction } from './collections';
+import { attributeExpectationOf, mobileSelectorProblem, swipeOf } from './mobile';
 
 /**
  * What each browser step action asks for (issue 27): its fields, their names and hints, and the checks the Studio and
@@ -36,6 +37,8 @@ export interface StepActionSpec {
   fields: readonly StepFieldSpec[];
   /** Whether the step waits up to its timeout (Set variable does not). */
   usesTimeout: boolean;
+  /** A phone step (issue 28): 'only' runs on a mobile resource alone, 'also' in a browser too. */
+  mobile?: 'only' | 'also';
 }
 
 export const STEP_SLOTS: readonly StepSlot[] = ['target', 'value'];
@@ -82,6 +85,21 @@ const element = (doing: string, example = 'text=Sign in', kind?: string): StepFi
   placeholder: example,
   requiredMessage: `Enter the element ${doing}`,
 });
+
+/** The element a phone step acts on, by any strategy Appium knows (contracts/mobile.ts mobileLocatorOf). */
+const mobileElement = (doing: string, example = '~Sign in'): StepFieldSpec => ({
+  slot: 'target',
+  label: 'Element',
+  hint: `~accessibility id, id=…, an XPath (//…), android=…, ios=…, text=…, or CSS on mobile web; e.g. ${example}`,
+  placeholder: example,
+  requiredMessage: `Enter the element ${doing}`,
+  check: mobileSelectorProblem,
+});
+
+const swipeProblem = (text: string): string | null => {
+  const swipe = swipeOf(text);
+  return 'problem' in swipe ? swipe.problem : null;
+};
 
 const contains = (what: string, subject: string, example: string): StepFieldSpec => ({
   slot: 'value',
@@ -182,6 +200,68 @@ export const STEP_ACTION_SPECS: Readonly<Record<StepAction, StepActionSpec>> = {
         check: (name) => (VARIABLE_NAME.test(name.trim()) ? null : 'Use letters, digits and underscores only'),
       },
       { slot: 'value', label: 'Value', hint: 'Text; it may use other ${variables}', placeholder: 'A-1001' },
+    ],
+  },
+  launchApp: {
+    label: 'Launch app',
+    usesTimeout: true,
+    mobile: 'only',
+    fields: [
+      {
+        slot: 'target',
+        label: 'App',
+        hint: 'Android: package/activity (com.example.shop/.MainActivity) or the package; iOS: the bundle id (com.example.Shop)',
+        placeholder: 'com.example.shop/.MainActivity',
+        requiredMessage: 'Enter the app to launch',
+        check: (app) => (/\s/.test(app.trim()) ? 'An app id has no spaces' : null),
+      },
+    ],
+  },
+  tap: { label: 'Tap', usesTimeout: true, mobile: 'also', fields: [mobileElement('to tap')] },
+  clear: { label: 'Clear text', usesTimeout: true, mobile: 'also', fields: [mobileElement('to clear', 'id=com.example.shop:id/search')] },
+  swipe: {
+    label: 'Swipe',
+    usesTimeout: true,
+    mobile: 'only',
+    fields: [
+      {
+        slot: 'value',
+        label: 'Direction',
+        hint: "The finger's movement: up, down, left or right, or from x,y to x,y in pixels",
+        placeholder: 'up',
+        requiredMessage: 'Enter up, down, left, right or from x,y to x,y',
+        check: swipeProblem,
+      },
+    ],
+  },
+  scroll: {
+    label: 'Scroll',
+    usesTimeout: true,
+    mobile: 'only',
+    fields: [
+      { ...mobileElement('to scroll to', '~Checkout'), requiredMessage: undefined, label: 'Element (optional)', hint: 'Scrolls until it shows; leave empty to scroll once' },
+      { slot: 'value', label: 'Direction', hint: 'The content moves: down (the default), up, left or right, or from x,y to x,y', placeholder: 'down', check: swipeProblem },
+    ],
+  },
+  back: { label: 'Back', usesTimeout: false, mobile: 'also', fields: [] },
+  hideKeyboard: { label: 'Hide keyboard', usesTimeout: false, mobile: 'only', fields: [] },
+  assertAttribute: {
+    label: 'Assert attribute',
+    usesTimeout: true,
+    mobile: 'also',
+    fields: [
+      mobileElement('whose attribute to check', '~Remember me'),
+      {
+        slot: 'value',
+        label: 'Attribute',
+        hint: 'The attribute, =, and the text its value must contain: checked=true, enabled=false, content-desc=Cart',
+        placeholder: 'checked=true',
+        requiredMessage: 'Enter the attribute and its expected value',
+        check: (text) => {
+          const expectation = attributeExpectationOf(text);
+          return 'problem' in expectation ? expectation.problem : null;
+        },
+      },
     ],
   },
 };

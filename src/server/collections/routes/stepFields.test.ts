@@ -38,6 +38,14 @@ const EVERY_ACTION_FILLED: Readonly<Record<(typeof STEP_ACTIONS)[number], StepIn
   screenshot: { action: 'screenshot' },
   httpRequest: { action: 'httpRequest', target: 'POST ${BASE_URL}/demo-app/', value: '{}' },
   setVariable: { action: 'setVariable', target: 'orderId', value: 'A-1' },
+  launchApp: { action: 'launchApp', target: 'com.example.shop/.MainActivity' },
+  tap: { action: 'tap', target: '~Sign in' },
+  clear: { action: 'clear', target: 'id=com.example.shop:id/search' },
+  swipe: { action: 'swipe', value: 'from 200,800 to 200,200' },
+  scroll: { action: 'scroll', target: 'android=new UiSelector().text("Checkout")' },
+  back: { action: 'back' },
+  hideKeyboard: { action: 'hideKeyboard' },
+  assertAttribute: { action: 'assertAttribute', target: '//android.widget.CheckBox', value: 'checked=true' },
 };
 
 describe("saveTest checks each step's fields as its action needs them (issue 27)", () => {

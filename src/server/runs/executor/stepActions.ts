@@ -1,5 +1,7 @@
 import { errors, type BrowserContext, type Page } from 'playwright-core';
 import type { Step, StepAction } from '../../../shared/contracts/collections';
+import { attributeExpectationOf, mobileLocatorOf } from '../../../shared/contracts/mobile';
+import { STEP_ACTION_LABELS } from '../../../shared/contracts/step-fields';
 import type { FileRef } from '../../../shared/contracts/runs';
 import type { RunArtifacts } from '../artifacts';
 import { refusalOf } from './stepUrls';
@@ -240,6 +242,35 @@ async function httpRequest(step: ResolvedStep, env: StepEnvironment): Promise<St
 
 type ActionHandler = (step: ResolvedStep, env: StepEnvironment) => Promise<StepOutcome>;
 
+/** A phone step's Element as a Playwright selector: CSS and XPath carry over, native strategies need a phone. */
+function browserSelectorOf(step: ResolvedStep): string {
+  const { using, value } = mobileLocatorOf(requireTarget(step));
+  if (using === 'css selector') return step.target.trim().startsWith('text=') ? step.target.trim() : value;
+  if (using === 'xpath') return `xpath=${value}`;
+  throw new StepFailure(`"${step.target}" finds a native element (${using}): this step runs on a mobile resource, and this run is in a browser`);
+}
+
+/** Launch app, swipe and the like: what a browser cannot do, said as a failure of the step. */
+const mobileOnly: ActionHandler = (step) =>
+  Promise.reject(new StepFailure(`${STEP_ACTION_LABELS[step.action]} runs on a mobile resource (a phone through Appium); this run is in a browser`));
+
+/** Assert attribute: `name=expected`, passing when the first match's attribute contains expected. */
+function assertAttribute(step: ResolvedStep, env: StepEnvironment): Promise<StepOutcome> {
+  const selector = browserSelectorOf(step);
+  const expectation = attributeExpectationOf(step.value);
+  if ('problem' in expectation) throw new StepFailure(expectation.problem);
+  return assertEventually(
+    { ...step, value: expectation.expected },
+    { kind: `attribute ${expectation.name}`, subject: `the ${expectation.name} attribute of "${step.target}"` },
+    async () => {
+      const first = env.page.locator(selector).first();
+      if ((await first.count()) === 0) return { actual: null };
+      return { actual: (await first.getAttribute(expectation.name, { timeout: step.timeoutMs })) ?? '' };
+    },
+    (actual) => actual.includes(expectation.expected),
+  );
+}
+
 const ACTIONS: Record<StepAction, ActionHandler> = {
   open: async (step, env) => {
     const url = absoluteUrl(step.value || requireTarget(step), env.baseUrl);
@@ -301,6 +332,17 @@ const ACTIONS: Record<StepAction, ActionHandler> = {
     env.variables.set(name, step.value);
     return Promise.resolve(passed(`${name} = "${step.value}"`));
   },
+  tap: (step, env) => onElement(step, env, (timeout) => env.page.locator(browserSelectorOf(step)).first().click({ timeout })),
+  clear: (step, env) => onElement(step, env, (timeout) => env.page.locator(browserSelectorOf(step)).first().fill('', { timeout })),
+  back: async (step, env) => {
+    await env.page.goBack({ timeout: step.timeoutMs });
+    return passed(`Back to ${env.page.url()}`);
+  },
+  assertAttribute,
+  launchApp: mobileOnly,
+  swipe: mobileOnly,
+  scroll: mobileOnly,
+  hideKeyboard: mobileOnly,
 };
 
 /** Runs one step; throws StepFailure (or another error) when it fails. */
