@@ -19,11 +19,13 @@ afterEach(() => {
 
 describe('CollectionTagsField', () => {
   it('polls getAllTags every 5 s, so a tag created elsewhere is offered', async () => {
+    // msw and user-event need time to pass: the fake clock also follows the real one, so the test reads when each
+    // request came (Date.now() is the fake clock) instead of counting requests at exact instants.
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    let calls = 0;
+    const requestedAt: number[] = [];
     server.use(
       http.get(anyOrigin(endpoints.tags.all), () => {
-        calls += 1;
+        requestedAt.push(Date.now());
         return undefined;
       }),
     );
@@ -35,13 +37,14 @@ describe('CollectionTagsField', () => {
         <CollectionTagsField collection={{ tags: [], version: null }} onChange={() => undefined} />
       </QueryClientProvider>,
     );
-    await vi.waitFor(() => expect(calls).toBe(1));
+    await vi.waitFor(() => expect(requestedAt).toHaveLength(1));
     studioBackend.tags.push(makeTag({ tagName: 'added elsewhere' }));
-    // A second short of the period, with room for the real time that shouldAdvanceTime adds on a loaded machine.
-    await act(() => vi.advanceTimersByTimeAsync(POLL.tagsMs - 1000));
-    expect(calls).toBe(1);
-    await act(() => vi.advanceTimersByTimeAsync(1000));
-    await vi.waitFor(() => expect(calls).toBe(2));
+    await act(() => vi.advanceTimersByTimeAsync(POLL.tagsMs));
+    await vi.waitFor(() => expect(requestedAt).toHaveLength(2));
+    // One period apart; the bounds leave room for the requests' own latency, which the fake clock also counts.
+    const gap = (requestedAt[1] ?? 0) - (requestedAt[0] ?? 0);
+    expect(gap).toBeGreaterThan(POLL.tagsMs / 2);
+    expect(gap).toBeLessThan(POLL.tagsMs * 2);
 
     await user.click(screen.getByRole('button', { name: /Tags$/ }));
     const options = within(await screen.findByRole('listbox')).getAllByRole('option');
