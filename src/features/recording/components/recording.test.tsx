@@ -20,6 +20,7 @@ import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
 import { recordingKeys } from '../api/recording-keys';
 import { recordingModal } from '../recording-modal-store';
+import { PHONE_PICKED_MESSAGE, PHONE_RECORDING_NOTE } from './RecordCollectionModal';
 import { CollectionRecordingPanel, RecordingCollectionsPanel } from './RecordingPanels';
 import { RecordingWatcher } from './RecordingWatcher';
 
@@ -129,7 +130,7 @@ describe('Record Collection modal, started', () => {
     const modal = await screen.findByRole('dialog', { name: 'Record Collection' });
     await waitFor(() => expect(within(modal).getByRole('textbox', { name: /Collection name/ })).toBeInTheDocument());
     await user.click(within(modal).getByRole('button', { name: /Device$/ }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    const options = within(within(await screen.findByRole('listbox')).getByRole('group', { name: 'Desktop' })).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Desk one']);
     await user.click(options[0]!);
     expect(within(modal).getByRole('button', { name: 'Start' })).toBeEnabled();
@@ -139,6 +140,41 @@ describe('Record Collection modal, started', () => {
     await waitFor(() => expect(within(modal).getByRole('button', { name: 'Start' })).toBeDisabled());
     expect(within(modal).getByRole('button', { name: /Device$/ })).not.toHaveTextContent('Desk one');
     expect(within(modal).getByText('Required')).toBeInTheDocument();
+  });
+
+  it('lists plugged-in phones under Mobile, and says plainly that a phone picked cannot record (issue 28)', async () => {
+    const offlinePhone = makeDevice({ cmdDeviceType: 'MOBILE', deviceId: 'phone-2', customName: 'Phone unplugged', pluggedIn: false });
+    devices = [desk, phone, offlinePhone];
+    const starts: string[] = [];
+    const listen = ({ request }: { request: Request }) => {
+      if (request.method !== 'GET') starts.push(request.url);
+    };
+    server.events.on('request:start', listen);
+    const { user } = renderRecording();
+    await user.click(await screen.findByRole('button', { name: 'Record Collection' }));
+    const modal = await dialog();
+    const device = within(modal).getByRole('button', { name: /Device$/ });
+    await user.click(device);
+    const mobile = within(await screen.findByRole('listbox')).getByRole('group', { name: 'Mobile' });
+    const phoneOption = within(mobile).getByRole('option', { name: 'A phone' });
+    expect(within(mobile).getAllByRole('option')).toEqual([phoneOption]);
+    expect(phoneOption).toHaveAccessibleDescription(PHONE_RECORDING_NOTE);
+    await user.click(phoneOption);
+
+    expect(device).toHaveTextContent('A phone');
+    expect(device).toHaveAccessibleDescription(PHONE_PICKED_MESSAGE);
+    expect(within(modal).getByText(PHONE_PICKED_MESSAGE)).toBeInTheDocument();
+    const start = within(modal).getByRole('button', { name: 'Start' });
+    expect(start).toBeDisabled();
+    await user.click(start);
+    expect(starts).toEqual([]);
+
+    // A desktop device then records as ever, and the message goes.
+    await user.click(device);
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Desk one' }));
+    expect(within(modal).queryByText(PHONE_PICKED_MESSAGE)).toBeNull();
+    expect(start).toBeEnabled();
+    server.events.removeListener('request:start', listen);
   });
 
   it('Cancel before start only closes the dialog', async () => {
