@@ -55,6 +55,16 @@ function renderRecording({ features = PERMISSIONS, subscribeOpenRequests }: Rend
 /** One 5 s poll, without waiting 5 s. */
 const poll = (queryClient: QueryClient) => act(() => queryClient.refetchQueries({ queryKey: recordingKeys.status() }));
 
+/** The addresses of the requests other than GET the page sends from now until stop(). */
+function watchWrites() {
+  const urls: string[] = [];
+  const listen = ({ request }: { request: Request }) => {
+    if (request.method !== 'GET') urls.push(request.url);
+  };
+  server.events.on('request:start', listen);
+  return { urls, stop: () => server.events.removeListener('request:start', listen) };
+}
+
 const dialog = () => screen.findByRole('dialog', { name: 'Record Collection' });
 const toastText = (text: string) => screen.findByText(text);
 
@@ -145,11 +155,7 @@ describe('Record Collection modal, started', () => {
   it('lists plugged-in phones under Mobile, and says plainly that a phone picked cannot record (issue 28)', async () => {
     const offlinePhone = makeDevice({ cmdDeviceType: 'MOBILE', deviceId: 'phone-2', customName: 'Phone unplugged', pluggedIn: false });
     devices = [desk, phone, offlinePhone];
-    const starts: string[] = [];
-    const listen = ({ request }: { request: Request }) => {
-      if (request.method !== 'GET') starts.push(request.url);
-    };
-    server.events.on('request:start', listen);
+    const writes = watchWrites();
     const { user } = renderRecording();
     await user.click(await screen.findByRole('button', { name: 'Record Collection' }));
     const modal = await dialog();
@@ -167,28 +173,24 @@ describe('Record Collection modal, started', () => {
     const start = within(modal).getByRole('button', { name: 'Start' });
     expect(start).toBeDisabled();
     await user.click(start);
-    expect(starts).toEqual([]);
+    expect(writes.urls).toEqual([]);
 
     // A desktop device then records as ever, and the message goes.
     await user.click(device);
     await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Desk one' }));
     expect(within(modal).queryByText(PHONE_PICKED_MESSAGE)).toBeNull();
     expect(start).toBeEnabled();
-    server.events.removeListener('request:start', listen);
+    writes.stop();
   });
 
   it('Cancel before start only closes the dialog', async () => {
-    const calls: string[] = [];
-    const listen = ({ request }: { request: Request }) => {
-      if (request.method !== 'GET') calls.push(request.url);
-    };
-    server.events.on('request:start', listen);
+    const writes = watchWrites();
     const { user } = renderRecording();
     await user.click(await screen.findByRole('button', { name: 'Record Collection' }));
     await user.click(within(await dialog()).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls).toEqual([]);
-    server.events.removeListener('request:start', listen);
+    expect(writes.urls).toEqual([]);
+    writes.stop();
   });
 
   it('hides Record Collection without the RECORD_PLAYBACK permission, and ignores the embedded page asking for it', async () => {
