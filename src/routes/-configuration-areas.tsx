@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { configQueryOptions } from '../lib/config';
 import { flags } from '../shared/config';
+import { deviceControlUrl } from '../features/shell/embedded-urls';
 import { Tabs } from '../ui/Tabs';
 import { ImageFilterManagement } from '../features/image-filters/components/ImageFilterManagement';
 import { ResourceManagement } from '../features/resources/components/ResourceManagement';
@@ -19,7 +20,12 @@ export function ConfigurationAreasPage() {
           {
             id: 'resources',
             title: 'Resource Management',
-            content: <ResourceManagement browserEnabled={flags.browserResources(config)} />,
+            content: (
+              <ResourceManagement
+                browserEnabled={flags.browserResources(config)}
+                deviceControlUrl={flags.deviceControlConfigured(config) ? deviceControlUrl(config, window.location) : undefined}
+              />
+            ),
           },
           { id: 'image-filters', title: 'Image Filter Management', content: <ImageFilterManagement /> },
           // The organization's Jira, for its administrators while issue filing is on (docs/decisions.md).

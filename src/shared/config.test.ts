@@ -44,6 +44,7 @@ describe('flags default when the field is absent', () => {
       flags.browserResources,
       flags.statusBar,
       flags.statusBarReportLink,
+      flags.deviceControlConfigured,
     ]) {
       expect(flag(empty)).toBe(false);
     }
@@ -54,6 +55,8 @@ describe('flags default when the field is absent', () => {
     expect(flags.variablePageSize(empty)).toBe(20);
     expect(flags.redirectHosts(empty)).toEqual([]);
     expect(flags.deviceControlPort(empty)).toBe(7100);
+    // The port of the Device Control page has a default; phones link to device control only when the config names it.
+    expect(flags.deviceControlConfigured({ deviceControlPort: 7100 })).toBe(true);
     expect(flags.parserConfigPath(empty)).toBe('/parserConfig');
     expect(flags.staticDashboardPath(empty)).toBe('/static-dashboard');
   });

@@ -115,6 +115,8 @@ export const flags = {
   statusBarReportLink: (c: StudioConfig) => c.statusBar?.enabled === true && c.statusBar.lastCollectionDetail?.reportLink?.enabled === true,
   redirectHosts: (c: StudioConfig): readonly string[] => c.redirectHosts ?? [],
   deviceControlPort: (c: StudioConfig) => c.deviceControlPort ?? 7100,
+  /** Device control (STF) is set up when the config names its port: only then do phones link to it (issue 28). */
+  deviceControlConfigured: (c: StudioConfig) => c.deviceControlPort !== undefined,
   parserConfigPath: (c: StudioConfig) => c.parserConfigPath ?? '/parserConfig',
   staticDashboardPath: (c: StudioConfig) => c.staticDashboardPath ?? '/static-dashboard',
 } as const;

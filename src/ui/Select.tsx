@@ -1,11 +1,27 @@
 import type { Key } from 'react';
-import { Button as AriaButton, FieldError, Label, ListBox, ListBoxItem, Popover, Select as AriaSelect, SelectValue } from 'react-aria-components';
+import {
+  Button as AriaButton,
+  FieldError,
+  Header,
+  Label,
+  ListBox,
+  ListBoxItem,
+  ListBoxSection,
+  Popover,
+  Select as AriaSelect,
+  SelectValue,
+  Text,
+} from 'react-aria-components';
 import './ui.css';
 
 export interface SelectOption {
   id: string;
   label: string;
   isDisabled?: boolean;
+  /** A second line under the label in the list, read as the option's description. */
+  description?: string;
+  /** The heading of the group the option is listed under; options of one section are consecutive. */
+  section?: string;
 }
 
 interface SelectFieldProps {
@@ -38,6 +54,66 @@ export interface MultiSelectProps extends SelectFieldProps {
 
 const disabledKeysOf = (options: readonly SelectOption[]) => options.filter((option) => option.isDisabled).map((option) => option.id);
 
+function OptionItem({ option }: { option: SelectOption }) {
+  return (
+    <ListBoxItem id={option.id} className="ui-menu__item" textValue={option.label}>
+      {option.description ? (
+        <>
+          <Text slot="label">{option.label}</Text>
+          <Text slot="description" className="ui-menu__description">
+            {option.description}
+          </Text>
+        </>
+      ) : (
+        option.label
+      )}
+    </ListBoxItem>
+  );
+}
+
+interface OptionGroup {
+  title: string | undefined;
+  options: SelectOption[];
+}
+
+/** Consecutive options of one section, in their order. */
+function groupsOf(options: readonly SelectOption[]): OptionGroup[] {
+  const groups: OptionGroup[] = [];
+  for (const option of options) {
+    const last = groups.at(-1);
+    if (last && last.title === option.section) last.options.push(option);
+    else groups.push({ title: option.section, options: [option] });
+  }
+  return groups;
+}
+
+/** The options, under a heading per section when they have sections. */
+function OptionList({ options, className }: { options: readonly SelectOption[]; className: string }) {
+  if (!options.some((option) => option.section !== undefined)) {
+    return (
+      <ListBox className={className} items={options}>
+        {(option) => <OptionItem option={option} />}
+      </ListBox>
+    );
+  }
+  return (
+    <ListBox className={className}>
+      {groupsOf(options).map((group, index) =>
+        group.title === undefined ? (
+          group.options.map((option) => <OptionItem key={option.id} option={option} />)
+        ) : (
+          <ListBoxSection key={`${index}-${group.title}`} className="ui-menu__section">
+            <Header className="ui-menu__header">{group.title}</Header>
+            {group.options.map((option) => (
+              <OptionItem key={option.id} option={option} />
+            ))}
+          </ListBoxSection>
+        ),
+      )}
+    </ListBox>
+  );
+}
+
 /** Label, trigger, error and the popover list: the same for one and for several choices. */
 function SelectParts({
   label,
@@ -51,7 +127,8 @@ function SelectParts({
     <>
       <Label className={hideLabel ? 'ui-visually-hidden' : 'ui-field__label'}>{label}</Label>
       <AriaButton className="ui-field__input ui-select__button">
-        <SelectValue className="ui-select__value" />
+        {/* The chosen option's name alone: its description belongs to the list. */}
+        <SelectValue className="ui-select__value">{({ isPlaceholder, selectedText, defaultChildren }) => (isMultiple || isPlaceholder ? defaultChildren : selectedText)}</SelectValue>
         <span aria-hidden="true">▾</span>
       </AriaButton>
       <FieldError className="ui-field__error">{errorMessage}</FieldError>
@@ -61,13 +138,7 @@ function SelectParts({
             {listMessage}
           </p>
         )}
-        <ListBox className={isMultiple ? 'ui-menu ui-menu--multiple' : 'ui-menu'} items={options}>
-          {(option) => (
-            <ListBoxItem id={option.id} className="ui-menu__item" textValue={option.label}>
-              {option.label}
-            </ListBoxItem>
-          )}
-        </ListBox>
+        <OptionList className={isMultiple ? 'ui-menu ui-menu--multiple' : 'ui-menu'} options={options} />
       </Popover>
     </>
   );

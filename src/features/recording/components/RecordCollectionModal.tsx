@@ -17,11 +17,11 @@ import {
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { ProgressBar } from '../../../ui/ProgressBar';
-import { Select } from '../../../ui/Select';
+import { Select, type SelectOption } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
 import { toast } from '../../../ui/toast-queue';
 import { continueRecording } from '../api/continue-recording';
-import { recordableDevices, recordingDevicesQuery } from '../api/recording-devices';
+import { connectedPhones, recordableDevices, recordingDevicesQuery } from '../api/recording-devices';
 import { unableMessage } from '../api/recording-errors';
 import { recordingKeys } from '../api/recording-keys';
 import { recordingStatusQuery, withRecordingStatus } from '../api/recording-status';
@@ -32,6 +32,10 @@ import './recording.css';
 
 export const RECORD_COLLECTION_TITLE = 'Record Collection';
 const NAME_MAX_LENGTH = 200;
+
+/** Said on a phone in the Device list, and under the choice when one is picked (issue 28). */
+export const PHONE_RECORDING_NOTE = 'Recording on phones is not supported yet';
+export const PHONE_PICKED_MESSAGE = `${PHONE_RECORDING_NOTE}: record on a desktop device. A phone runs the collection once it is built in the Studio.`;
 
 /** Spec part 1 §5 Recording: required, the collection name pattern (and the contract's length). */
 const nameError = (name: string) => validate(name, required, namePattern, maxLength(NAME_MAX_LENGTH));
@@ -54,7 +58,7 @@ interface StartFormProps {
   recordings: readonly RecordingProcess[];
 }
 
-/** The started state: a name and a desktop device, then startRecording. */
+/** The started state: a name and a desktop device, then startRecording; a phone picked says it cannot record. */
 function StartForm({ recordings }: StartFormProps) {
   const queryClient = useQueryClient();
   const [name, setName] = useState(() => defaultRecordingName());
@@ -62,12 +66,21 @@ function StartForm({ recordings }: StartFormProps) {
   const [touched, setTouched] = useState({ name: false, device: false });
   const [serverNameError, setServerNameError] = useState<string | null>(null);
   const devices = useQuery(recordingDevicesQuery());
-  const options = recordableDevices(devices.data ?? [], recordings).map((device) => ({ id: device.deviceId, label: deviceOptionNameOf(device) }));
-  const deviceQualifies = deviceId !== null && options.some((option) => option.id === deviceId);
+  const desktops = recordableDevices(devices.data?.desktopDevices ?? [], recordings);
+  const phones = connectedPhones(devices.data?.mobileDevices ?? []);
+  // With phones listed, the list has a Desktop and a Mobile group; each phone says it cannot record.
+  const desktopSection = phones.length > 0 ? 'Desktop' : undefined;
+  const options: SelectOption[] = [
+    ...desktops.map((device) => ({ id: device.deviceId, label: deviceOptionNameOf(device), section: desktopSection })),
+    ...phones.map((device) => ({ id: device.deviceId, label: deviceOptionNameOf(device), section: 'Mobile', description: PHONE_RECORDING_NOTE })),
+  ];
+  const deviceQualifies = deviceId !== null && desktops.some((device) => device.deviceId === deviceId);
+  const phonePicked = deviceId !== null && phones.some((device) => device.deviceId === deviceId);
 
   // Spec part 1 §5: a chosen device that stops qualifying (unplugged, taken, recording) is reset. Set while rendering,
-  // as React advises for state following other data, so the stale choice never shows.
-  if (deviceId !== null && devices.data && !deviceQualifies) {
+  // as React advises for state following other data, so the stale choice never shows. A phone stays chosen while it
+  // is listed, with the reason it cannot record.
+  if (deviceId !== null && devices.data && !deviceQualifies && !phonePicked) {
     setDeviceId(null);
     setTouched((previous) => ({ ...previous, device: true }));
   }
@@ -89,8 +102,8 @@ function StartForm({ recordings }: StartFormProps) {
 
   const nameKey = nameError(name);
   const isValid = nameKey === null && deviceQualifies;
-  const deviceError = visibleError(deviceId === null ? 'required' : null, touched.device);
-  const placeholder = devices.status === 'pending' ? 'Loading devices…' : options.length === 0 ? 'No desktop device is available' : 'Select a device';
+  const deviceError = phonePicked ? PHONE_PICKED_MESSAGE : visibleError(deviceId === null ? 'required' : null, touched.device);
+  const placeholder = devices.status === 'pending' ? 'Loading devices…' : desktops.length === 0 ? 'No desktop device is available' : 'Select a device';
 
   return (
     <Dialog

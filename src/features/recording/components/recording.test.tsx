@@ -20,6 +20,7 @@ import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
 import { recordingKeys } from '../api/recording-keys';
 import { recordingModal } from '../recording-modal-store';
+import { PHONE_PICKED_MESSAGE, PHONE_RECORDING_NOTE } from './RecordCollectionModal';
 import { CollectionRecordingPanel, RecordingCollectionsPanel } from './RecordingPanels';
 import { RecordingWatcher } from './RecordingWatcher';
 
@@ -53,6 +54,16 @@ function renderRecording({ features = PERMISSIONS, subscribeOpenRequests }: Rend
 
 /** One 5 s poll, without waiting 5 s. */
 const poll = (queryClient: QueryClient) => act(() => queryClient.refetchQueries({ queryKey: recordingKeys.status() }));
+
+/** The addresses of the requests other than GET the page sends from now until stop(). */
+function watchWrites() {
+  const urls: string[] = [];
+  const listen = ({ request }: { request: Request }) => {
+    if (request.method !== 'GET') urls.push(request.url);
+  };
+  server.events.on('request:start', listen);
+  return { urls, stop: () => server.events.removeListener('request:start', listen) };
+}
 
 const dialog = () => screen.findByRole('dialog', { name: 'Record Collection' });
 const toastText = (text: string) => screen.findByText(text);
@@ -129,7 +140,7 @@ describe('Record Collection modal, started', () => {
     const modal = await screen.findByRole('dialog', { name: 'Record Collection' });
     await waitFor(() => expect(within(modal).getByRole('textbox', { name: /Collection name/ })).toBeInTheDocument());
     await user.click(within(modal).getByRole('button', { name: /Device$/ }));
-    const options = within(await screen.findByRole('listbox')).getAllByRole('option');
+    const options = within(within(await screen.findByRole('listbox')).getByRole('group', { name: 'Desktop' })).getAllByRole('option');
     expect(options.map((option) => option.textContent)).toEqual(['Desk one']);
     await user.click(options[0]!);
     expect(within(modal).getByRole('button', { name: 'Start' })).toBeEnabled();
@@ -141,18 +152,45 @@ describe('Record Collection modal, started', () => {
     expect(within(modal).getByText('Required')).toBeInTheDocument();
   });
 
+  it('lists plugged-in phones under Mobile, and says plainly that a phone picked cannot record (issue 28)', async () => {
+    const offlinePhone = makeDevice({ cmdDeviceType: 'MOBILE', deviceId: 'phone-2', customName: 'Phone unplugged', pluggedIn: false });
+    devices = [desk, phone, offlinePhone];
+    const writes = watchWrites();
+    const { user } = renderRecording();
+    await user.click(await screen.findByRole('button', { name: 'Record Collection' }));
+    const modal = await dialog();
+    const device = within(modal).getByRole('button', { name: /Device$/ });
+    await user.click(device);
+    const mobile = within(await screen.findByRole('listbox')).getByRole('group', { name: 'Mobile' });
+    const phoneOption = within(mobile).getByRole('option', { name: 'A phone' });
+    expect(within(mobile).getAllByRole('option')).toEqual([phoneOption]);
+    expect(phoneOption).toHaveAccessibleDescription(PHONE_RECORDING_NOTE);
+    await user.click(phoneOption);
+
+    expect(device).toHaveTextContent('A phone');
+    expect(device).toHaveAccessibleDescription(PHONE_PICKED_MESSAGE);
+    expect(within(modal).getByText(PHONE_PICKED_MESSAGE)).toBeInTheDocument();
+    const start = within(modal).getByRole('button', { name: 'Start' });
+    expect(start).toBeDisabled();
+    await user.click(start);
+    expect(writes.urls).toEqual([]);
+
+    // A desktop device then records as ever, and the message goes.
+    await user.click(device);
+    await user.click(within(await screen.findByRole('listbox')).getByRole('option', { name: 'Desk one' }));
+    expect(within(modal).queryByText(PHONE_PICKED_MESSAGE)).toBeNull();
+    expect(start).toBeEnabled();
+    writes.stop();
+  });
+
   it('Cancel before start only closes the dialog', async () => {
-    const calls: string[] = [];
-    const listen = ({ request }: { request: Request }) => {
-      if (request.method !== 'GET') calls.push(request.url);
-    };
-    server.events.on('request:start', listen);
+    const writes = watchWrites();
     const { user } = renderRecording();
     await user.click(await screen.findByRole('button', { name: 'Record Collection' }));
     await user.click(within(await dialog()).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(calls).toEqual([]);
-    server.events.removeListener('request:start', listen);
+    expect(writes.urls).toEqual([]);
+    writes.stop();
   });
 
   it('hides Record Collection without the RECORD_PLAYBACK permission, and ignores the embedded page asking for it', async () => {

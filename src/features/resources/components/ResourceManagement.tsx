@@ -11,11 +11,13 @@ import { CMD_DEVICE_TYPES, deviceDisplayNameOf, RESOURCE_SAVED_MESSAGE, type Cmd
 import { Button } from '../../../ui/Button';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog';
 import { DataTable, type DataTableColumn, type DataTableValues } from '../../../ui/DataTable';
+import { Link } from '../../../ui/Link';
 import { RadioGroup } from '../../../ui/RadioGroup';
 import { toast } from '../../../ui/toast-queue';
 import { devicesQuery, type DeviceLists } from '../api/devices';
 import { releaseDevice } from '../api/release-device';
 import { deviceRecord, renameDeviceMutation, type DeviceRename } from '../api/rename-device';
+import { deviceTypeLabelOf, stfDeviceUrl } from '../device-control-link';
 import { deviceStatusOf, isReleasable } from '../device-status';
 import { RESOURCE_MESSAGES } from '../resource-messages';
 import { AddRemoteBrowserDialog } from './AddRemoteBrowserDialog';
@@ -25,6 +27,8 @@ import './resources.css';
 export interface ResourceManagementProps {
   /** The BrowserResource flag of the stored config: only then is there a Browser filter. */
   browserEnabled: boolean;
+  /** Device control (STF) when the stored config names its port: each phone's row links to its page there. */
+  deviceControlUrl?: string;
 }
 
 const KIND_LISTS: Record<CmdDeviceType, keyof DeviceLists> = {
@@ -41,9 +45,9 @@ function isCmdDeviceType(value: string): value is CmdDeviceType {
 
 /**
  * Resource Management (spec part 1 §2): the resources of one kind, renamed inline, busy ones releasable; under Browser,
- * browsers on other machines can be added.
+ * browsers on other machines can be added; under Mobile, each phone links to its page in device control (issue 28).
  */
-export function ResourceManagement({ browserEnabled }: ResourceManagementProps) {
+export function ResourceManagement({ browserEnabled, deviceControlUrl }: ResourceManagementProps) {
   const queryClient = useQueryClient();
   const devices = useQuery(devicesQuery());
   const lists = usePendingOverlay(devicesQuery().queryKey, devices.data);
@@ -89,7 +93,7 @@ export function ResourceManagement({ browserEnabled }: ResourceManagementProps) 
     { key: 'deviceId', header: 'Device Id' },
     { key: 'deviceModel', header: 'Model' },
     { key: 'deviceOSDisplay', header: 'OS', value: (device) => device.deviceOSDisplay || device.deviceOS },
-    { key: 'deviceType', header: 'Type' },
+    { key: 'deviceType', header: 'Type', value: deviceTypeLabelOf },
     {
       key: 'status',
       header: 'Status',
@@ -101,14 +105,19 @@ export function ResourceManagement({ browserEnabled }: ResourceManagementProps) 
       header: 'Actions',
       value: () => '',
       render: (device) => (
-        <>
+        <div className="resources__actions">
+          {deviceControlUrl && device.cmdDeviceType === 'MOBILE' && (
+            <Link href={stfDeviceUrl(deviceControlUrl, device)} target="_blank" rel="noopener noreferrer" aria-label={`Open ${deviceDisplayNameOf(device)} in device control (new tab)`}>
+              Device control
+            </Link>
+          )}
           {isReleasable(device) && (
             <Button variant="danger" aria-label={`Release ${deviceDisplayNameOf(device)}`} onPress={() => setToRelease(device)}>
               Release
             </Button>
           )}
           {pendingRecords.has(deviceRecord(device.deviceId)) && <SavedOfflineBadge />}
-        </>
+        </div>
       ),
     },
   ];

@@ -25,6 +25,7 @@ export function FlowEditor({ collection, onChange }: FlowEditorProps) {
           flows={collection[list]}
           onChange={(flows) => onChange({ ...collection, [list]: flows })}
           branchTargets={list === 'testCases' && collection.executionType === 'BRANCHING' ? collection.testCases : undefined}
+          resourceType={collection.deviceType}
         />
       ))}
     </section>

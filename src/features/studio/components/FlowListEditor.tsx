@@ -3,6 +3,7 @@ import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
 import type { FlowListKey, TestCase } from '../../../shared/contracts/collections';
 import { move, newFlow } from '../collection-document';
+import type { ResourceType } from '../step-action-options';
 import { IntegerField } from './IntegerField';
 import { useRefocusAfterRemoval } from '../use-refocus-after-removal';
 import { OrderControls, REMOVE_BUTTON_CLASS } from './OrderControls';
@@ -18,10 +19,11 @@ export interface FlowListEditorProps {
   onChange: (flows: TestCase[]) => void;
   /** BRANCHING main flows: the flows 'next on pass' / 'next on fail' may name. */
   branchTargets?: readonly TestCase[];
+  resourceType: ResourceType;
 }
 
 /** One ordered list of flows (init, main or post) and, per flow, its steps. */
-export function FlowListEditor({ list, title, flows, onChange, branchTargets }: FlowListEditorProps) {
+export function FlowListEditor({ list, title, flows, onChange, branchTargets, resourceType }: FlowListEditorProps) {
   const update = (index: number, patch: Partial<TestCase>) => onChange(flows.map((flow, at) => (at === index ? { ...flow, ...patch } : flow)));
   const targetOptions = (self: TestCase) => [
     { id: END_OF_RUN, label: 'End the run' },
@@ -74,7 +76,7 @@ export function FlowListEditor({ list, title, flows, onChange, branchTargets }: 
                   }}
                 />
               </div>
-              <StepsEditor flowName={flowName} steps={flow.steps} onChange={(steps) => update(index, { steps })} />
+              <StepsEditor flowName={flowName} steps={flow.steps} onChange={(steps) => update(index, { steps })} resourceType={resourceType} />
             </li>
           );
         })}

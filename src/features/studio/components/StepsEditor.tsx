@@ -1,9 +1,8 @@
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextArea } from '../../../ui/TextArea';
-import { STEP_ACTIONS, type Step, type StepAction } from '../../../shared/contracts/collections';
+import type { Step, StepAction } from '../../../shared/contracts/collections';
 import {
-  STEP_ACTION_LABELS,
   STEP_ACTION_SPECS,
   stepFieldChoice,
   stepFieldProblem,
@@ -13,6 +12,7 @@ import {
   type StepFieldSpec,
 } from '../../../shared/contracts/step-fields';
 import { move, newStep } from '../collection-document';
+import { stepActionOptions, stepPlacementProblem, type ResourceType } from '../step-action-options';
 import { useStepFeedback } from '../step-feedback';
 import { useRefocusAfterRemoval } from '../use-refocus-after-removal';
 import { IntegerField } from './IntegerField';
@@ -25,8 +25,6 @@ const TIMEOUT_MAX_MS = 600_000;
  * readable at any width (issue 19); a line break typed or pasted into one becomes a space.
  */
 const oneLine = (text: string): string => text.replace(/\r?\n/g, ' ');
-
-const ACTION_OPTIONS = STEP_ACTIONS.map((action) => ({ id: action, label: STEP_ACTION_LABELS[action] }));
 
 interface StepFieldProps {
   step: Step;
@@ -69,10 +67,15 @@ export interface StepsEditorProps {
   flowName: string;
   steps: readonly Step[];
   onChange: (steps: Step[]) => void;
+  /** The collection's resource type: a Browser collection is not offered phone-only actions (issue 28). */
+  resourceType: ResourceType;
 }
 
-/** The ordered steps of one flow: name, action, the fields that action uses (issue 27), and timeout. */
-export function StepsEditor({ flowName, steps, onChange }: StepsEditorProps) {
+/**
+ * The ordered steps of one flow: name, action (web steps, then phone steps), the fields that action uses (issue 27),
+ * and timeout.
+ */
+export function StepsEditor({ flowName, steps, onChange, resourceType }: StepsEditorProps) {
   const update = (index: number, patch: Partial<Step>) => onChange(steps.map((step, at) => (at === index ? { ...step, ...patch } : step)));
   const { listRef, addButtonRef, removing } = useRefocusAfterRemoval(`.${REMOVE_BUTTON_CLASS}`);
   return (
@@ -80,6 +83,7 @@ export function StepsEditor({ flowName, steps, onChange }: StepsEditorProps) {
       {steps.map((step, index) => {
         const itemName = `step ${index + 1} of ${flowName}`;
         const spec = STEP_ACTION_SPECS[step.action];
+        const placementProblem = stepPlacementProblem(resourceType, step.action);
         return (
           <li key={step.stepId} className="studio-step" aria-label={`Step ${index + 1}`}>
             <TextArea
@@ -93,12 +97,14 @@ export function StepsEditor({ flowName, steps, onChange }: StepsEditorProps) {
             />
             <Select
               label="Action"
-              options={ACTION_OPTIONS}
+              options={stepActionOptions(resourceType, step.action)}
               selectedKey={step.action}
               onSelectionChange={(id) => id && id !== step.action && update(index, withStepAction(step, id as StepAction))}
             />
             <div className={`studio-step__fields studio-step__fields--${spec.fields.length}`}>
-              {spec.fields.length === 0 && <p className="studio-step__none">Nothing to fill in: the step acts on the whole page.</p>}
+              {spec.fields.length === 0 && (
+                <p className="studio-step__none">Nothing to fill in: the step acts on the whole {spec.mobile ? 'screen' : 'page'}.</p>
+              )}
               {spec.fields.map((field) => (
                 <StepField key={`${step.action}-${field.slot}`} step={step} field={field} onChange={(patch) => update(index, patch)} />
               ))}
@@ -118,6 +124,11 @@ export function StepsEditor({ flowName, steps, onChange }: StepsEditorProps) {
                 onChange(steps.filter((_, at) => at !== index));
               }}
             />
+            {placementProblem && (
+              <p className="studio-step__placement" role="note">
+                {placementProblem}
+              </p>
+            )}
           </li>
         );
       })}
