@@ -21,7 +21,7 @@ export interface AppiumServer {
   url: string;
   /** Everything Appium printed so far: print it when a test fails. */
   output(): string;
-  /** SIGKILL, as a crashed or unplugged Appium: sessions end without being deleted. Resolves when the process is gone. */
+  /** SIGKILL to Appium and what it started, as a crash: sessions end without being deleted. Resolves when it is gone. */
   kill(): Promise<void>;
   /** Stops Appium (it deletes its sessions); resolves when the process is gone. */
   close(): Promise<void>;
@@ -73,14 +73,25 @@ async function startOnce(): Promise<AppiumServer> {
     cwd: PROJECT_ROOT,
     env: { ...process.env, APPIUM_HOME: PROJECT_ROOT },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: the chromedrivers and browsers it starts end with it.
+    detached: true,
   });
   const chunks: Buffer[] = [];
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
   const output = () => Buffer.concat(chunks).toString('utf8');
+  const killGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid !== undefined) process.kill(-child.pid, signal);
+    } catch {
+      // the group has already ended
+    }
+  };
   const stop = async (signal: NodeJS.Signals) => {
-    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    if (signal === 'SIGKILL') killGroup(signal);
+    else if (child.exitCode === null && child.signalCode === null) child.kill(signal);
     await exited(child);
+    killGroup('SIGKILL');
   };
   try {
     await waitUntilReady(url, child, output);
