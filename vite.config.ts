@@ -121,6 +121,7 @@ function eagerChartsChunk(): Plugin {
 const JSPDF_UNUSED_FEATURES = ['html2canvas', 'canvg', 'dompurify'];
 
 const UNIT_TESTS = 'src/**/*.test.{ts,tsx}';
+const MOBILE_TESTS = 'src/gateway-agent/mobile/**/*.test.ts';
 
 
 export default defineConfig({
@@ -189,7 +190,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'happy-dom',
           include: [UNIT_TESTS],
-          exclude: ['src/server/**'],
+          exclude: ['src/server/**', MOBILE_TESTS],
           setupFiles: ['tests/setup/unit.ts'],
           // vitest's default is one worker per core but one (the main process transforms): on two cores that ran the
           // files one at a time. Each file still gets a fresh worker of its own (isolate), as a page gets a fresh realm.
@@ -203,7 +204,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['src/server/**/*.test.ts'],
+          // The phone executor's tests drive a real Appium server, as the server's run tests drive real browsers.
+          include: ['src/server/**/*.test.ts', MOBILE_TESTS],
           // Each file has its own servers, folders and databases; much of a file's time is spent waiting on them.
           maxWorkers: 2,
           // Files share a worker's loaded modules: each one starting the server's module graph anew took 218 s in all.

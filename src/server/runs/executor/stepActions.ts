@@ -1,4 +1,4 @@
-import { errors, type BrowserContext, type Page } from 'playwright-core';
+import { errors, type APIRequestContext, type BrowserContext, type Page } from 'playwright-core';
 import type { Step, StepAction } from '../../../shared/contracts/collections';
 import { attributeExpectationOf, mobileLocatorOf } from '../../../shared/contracts/mobile';
 import { STEP_ACTION_LABELS } from '../../../shared/contracts/step-fields';
@@ -34,26 +34,26 @@ export interface StepEnvironment {
 }
 
 /** A step with its `${name}` placeholders replaced. */
-interface ResolvedStep extends Step {
+export interface ResolvedStep extends Step {
   target: string;
   value: string;
 }
 
 const ASSERT_POLL_MS = 50;
 
-const passed = (validationResult = '', extra: Partial<StepOutcome> = {}): StepOutcome => ({
+export const passed = (validationResult = '', extra: Partial<StepOutcome> = {}): StepOutcome => ({
   validationResult,
   images: [],
   attachments: [],
   ...extra,
 });
 
-function absoluteUrl(url: string, baseUrl: string): string {
+export function absoluteUrl(url: string, baseUrl: string): string {
   return new URL(url, `${baseUrl}/`).toString();
 }
 
-function requireTarget(step: ResolvedStep): string {
-  if (step.target.trim() === '') throw new StepFailure(`The ${step.action} step needs a target (a CSS or text= selector)`);
+export function requireTarget(step: ResolvedStep, kind = 'a CSS or text= selector'): string {
+  if (step.target.trim() === '') throw new StepFailure(`The ${step.action} step needs a target (${kind})`);
   return step.target;
 }
 
@@ -76,9 +76,9 @@ export function quoteFound(text: string, max = FOUND_IN_MESSAGE_CHARS): string {
  * Every failure message reads "<what was expected, naming the selector>; found <what the page showed>": what was found
  * is last, so the same failure on changing page data differs only after "; found " (docs/decisions.md, issue 27).
  */
-const failureMessage = (expected: string, found: string): string => `${expected}; found ${found}`;
+export const failureMessage = (expected: string, found: string): string => `${expected}; found ${found}`;
 
-const NO_MATCH = 'no matching element';
+export const NO_MATCH = 'no matching element';
 
 /**
  * What matched `target` when a wait ended, to follow "found": nothing, or the state of the first match that kept the
@@ -98,7 +98,7 @@ async function elementState(env: StepEnvironment, target: string, action: StepAc
 }
 
 /** How a failure message names what an element action tried to do. */
-const ACTION_VERBS: Partial<Record<StepAction, string>> = {
+export const ACTION_VERBS: Partial<Record<StepAction, string>> = {
   click: 'click',
   type: 'type into',
   select: 'select an option of',
@@ -136,13 +136,13 @@ async function onElement(step: ResolvedStep, env: StepEnvironment, act: (timeout
 }
 
 /** What an assertion read: the value, or null when its element is missing; `where` says which of several it read. */
-interface Reading {
+export interface Reading {
   actual: string | null;
   where?: string;
 }
 
 /** Polls `read` until `matches` or the step's timeout; fails with what was expected, what was last seen, and where. */
-async function assertEventually(
+export async function assertEventually(
   step: ResolvedStep,
   /** kind names the value in a passed step's result; subject names it, with its selector, in a failure. */
   what: { kind: string; subject: string },
@@ -187,7 +187,7 @@ const HTTP_METHOD = /^(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)\s+(\S+)$/i;
 /** As many redirects as Playwright's request follows by default. */
 const MAX_REDIRECTS = 20;
 
-async function refuseUnreachable(url: string): Promise<void> {
+export async function refuseUnreachable(url: string): Promise<void> {
   const refusal = await refusalOf(url);
   if (refusal !== null) throw new StepFailure(refusal);
 }
@@ -197,13 +197,13 @@ async function refuseUnreachable(url: string): Promise<void> {
  * one (refusalOf): a redirect to a metadata address fails the step instead of fetching it. 303, and 301/302 after a
  * POST, continue as a GET without the body, as browsers do.
  */
-async function fetchCheckingRedirects(env: StepEnvironment, first: string, method: string, body: string, timeout: number) {
+async function fetchCheckingRedirects(request: APIRequestContext, first: string, method: string, body: string, timeout: number) {
   let url = first;
   let currentMethod = method;
   let data: string | undefined = body === '' ? undefined : body;
   for (let hop = 0; ; hop += 1) {
     await refuseUnreachable(url);
-    const response = await env.context.request.fetch(url, { method: currentMethod, timeout, maxRedirects: 0, ...(data === undefined ? {} : { data }) });
+    const response = await request.fetch(url, { method: currentMethod, timeout, maxRedirects: 0, ...(data === undefined ? {} : { data }) });
     const location = response.headers()['location'];
     if (response.status() < 300 || response.status() > 399 || location === undefined) return { response, url };
     if (hop === MAX_REDIRECTS) throw new StepFailure(`HTTP ${method} ${first} redirected more than ${MAX_REDIRECTS} times`);
@@ -215,15 +215,18 @@ async function fetchCheckingRedirects(env: StepEnvironment, first: string, metho
   }
 }
 
+/** What an HTTP request step needs: a browser context's request, or a phone run's own. */
+export type HttpEnvironment = Pick<StepEnvironment, 'artifacts' | 'baseUrl'> & { request: APIRequestContext };
+
 /** target is "URL" or "METHOD URL"; value is the body. The response (status, headers, body) becomes an attachment. */
-async function httpRequest(step: ResolvedStep, env: StepEnvironment): Promise<StepOutcome> {
+export async function httpRequest(step: ResolvedStep, env: HttpEnvironment): Promise<StepOutcome> {
   const target = requireTarget(step).trim();
   const match = HTTP_METHOD.exec(target);
   const method = (match?.[1] ?? 'GET').toUpperCase();
   const url = absoluteUrl(match?.[2] ?? target, env.baseUrl);
   let response;
   try {
-    ({ response } = await fetchCheckingRedirects(env, url, method, step.value, step.timeoutMs));
+    ({ response } = await fetchCheckingRedirects(env.request, url, method, step.value, step.timeoutMs));
   } catch (error) {
     if (error instanceof StepFailure) throw error;
     throw new StepFailure(`HTTP ${method} ${url} failed: ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`);
@@ -238,6 +241,13 @@ async function httpRequest(step: ResolvedStep, env: StepEnvironment): Promise<St
   );
   if (!response.ok()) throw new StepFailure(`${method} ${url} answered ${status}`, status, [attachment]);
   return passed(status, { attachments: [attachment] });
+}
+
+export function setVariable(step: ResolvedStep, variables: Map<string, string>): Promise<StepOutcome> {
+  const name = requireTarget(step, 'a variable name').trim();
+  if (!/^\w+$/.test(name)) throw new StepFailure(`"${name}" is not a variable name (letters, digits and underscores)`);
+  variables.set(name, step.value);
+  return Promise.resolve(passed(`${name} = "${step.value}"`));
 }
 
 type ActionHandler = (step: ResolvedStep, env: StepEnvironment) => Promise<StepOutcome>;
@@ -325,13 +335,8 @@ const ACTIONS: Record<StepAction, ActionHandler> = {
       (actual) => actual.includes(step.value),
     ),
   screenshot,
-  httpRequest,
-  setVariable: (step, env) => {
-    const name = requireTarget(step).trim();
-    if (!/^\w+$/.test(name)) throw new StepFailure(`"${name}" is not a variable name (letters, digits and underscores)`);
-    env.variables.set(name, step.value);
-    return Promise.resolve(passed(`${name} = "${step.value}"`));
-  },
+  httpRequest: (step, env) => httpRequest(step, { ...env, request: env.context.request }),
+  setVariable: (step, env) => setVariable(step, env.variables),
   tap: (step, env) => onElement(step, env, (timeout) => env.page.locator(browserSelectorOf(step)).first().click({ timeout })),
   clear: (step, env) => onElement(step, env, (timeout) => env.page.locator(browserSelectorOf(step)).first().fill('', { timeout })),
   back: async (step, env) => {
@@ -345,8 +350,12 @@ const ACTIONS: Record<StepAction, ActionHandler> = {
   hideKeyboard: mobileOnly,
 };
 
+/** The step with its `${name}` placeholders replaced; an unknown name throws. */
+export function resolveStep(step: Step, variables: ReadonlyMap<string, string>): ResolvedStep {
+  return { ...step, target: substitute(step.target, variables), value: substitute(step.value, variables) };
+}
+
 /** Runs one step; throws StepFailure (or another error) when it fails. */
 export async function performStep(step: Step, env: StepEnvironment): Promise<StepOutcome> {
-  const resolved: ResolvedStep = { ...step, target: substitute(step.target, env.variables), value: substitute(step.value, env.variables) };
-  return await ACTIONS[step.action](resolved, env);
+  return await ACTIONS[step.action](resolveStep(step, env.variables), env);
 }
