@@ -3,6 +3,7 @@ import {
   GATEWAY_AGENT_MESSAGES,
   GATEWAY_AGENT_OFFLINE_AFTER_MS,
   MOBILE_AGENT_DEVICE_PREFIX,
+  mobileDeviceNameOf,
   type AgentMobileDevice,
 } from '../../shared/contracts/gateway-agents';
 import { MOBILE_PLATFORM_LABELS, MOBILE_PLATFORMS, type MobilePlatform } from '../../shared/contracts/mobile';
@@ -43,9 +44,6 @@ export async function mobileDetails(db: Db, deviceIds: readonly string[]): Promi
   );
 }
 
-/** The name a phone shows until a tester renames it: the one the agent gave, else its model, else its udid. */
-const nameOf = (device: AgentMobileDevice): string => device.name ?? (device.model || device.udid);
-
 /**
  * The agent's phones as it lists them now: each one a MOBILE resource, Available unless a run holds it. Its phones
  * missing from the list go Offline and a run on one ends ABORTED. On the agent's first list after it started
@@ -68,7 +66,7 @@ export async function registerAgentDevices(
       : (await db.selectFrom('resources').select(['device_id', 'device_name', 'device_display_name']).where('device_id', 'in', ids).execute()).map((row) => [row.device_id, row]),
   );
   for (const { device, deviceId } of listed) {
-    const name = nameOf(device);
+    const name = mobileDeviceNameOf(device);
     const before = known.get(deviceId);
     // A name the tester gave in Resource Management stays; one that followed the agent's follows it on.
     const displayName = before === undefined || before.device_display_name === before.device_name ? name : before.device_display_name;

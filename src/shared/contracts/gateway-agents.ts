@@ -84,6 +84,8 @@ export const gatewayAgentAcceptedSchema = z.object({
 /** POST register devices: the phones the agent serves now (issue 28); the agent's phones missing here go Offline. */
 export const agentMobileDeviceSchema = mobileDeviceSchema.pick({ udid: true, platform: true, name: true, model: true, osVersion: true });
 export type AgentMobileDevice = z.infer<typeof agentMobileDeviceSchema>;
+/** The name a phone shows until a tester renames it: the one the agent gave, else its model, else its udid. */
+export const mobileDeviceNameOf = (device: Pick<AgentMobileDevice, 'name' | 'model' | 'udid'>): string => device.name ?? (device.model || device.udid);
 export const registerAgentDevicesSchema = z.object({
   devices: z
     .array(agentMobileDeviceSchema)
