@@ -80,21 +80,13 @@ export async function startGatewayAgent(options: GatewayAgentOptions): Promise<G
   }
   const link = createAgentLink({ client, log, register, close, onRevoked: options.onRevoked });
 
-  let claiming = false;
-  const claim = () =>
-    link.guarded(async () => {
-      if (claiming || link.stopped) return;
-      claiming = true;
-      try {
-        const ticket = recorder.ticket();
-        const { data } = await client.post(endpoints.gatewayAgents.claim, { idle: !execution && !recorder.busy }, claimAnswerSchema);
-        if (execution && data.stopped.includes(execution.statusId)) execution.controller.abort();
-        if (data.run && !execution) execute(data.run);
-        await recorder.reconcile(data.recording, ticket);
-      } finally {
-        claiming = false;
-      }
-    });
+  const claim = link.oneAtATime(async () => {
+    const ticket = recorder.ticket();
+    const { data } = await client.post(endpoints.gatewayAgents.claim, { idle: !execution && !recorder.busy }, claimAnswerSchema);
+    if (execution && data.stopped.includes(execution.statusId)) execution.controller.abort();
+    if (data.run && !execution) execute(data.run);
+    await recorder.reconcile(data.recording, ticket);
+  });
 
   function execute(run: ClaimedRun): void {
     const controller = new AbortController();

@@ -13,6 +13,8 @@ export interface AgentLink {
   every(ms: number, task: () => Promise<void>): void;
   /** Every call goes through here: a 401 stops the agent, a dropped link is logged once and retried. */
   guarded(call: () => Promise<void>): Promise<void>;
+  /** `task`, guarded, run by one caller at a time: a call while it runs (or once stopped) does nothing. */
+  oneAtATime(task: () => Promise<void>): () => Promise<void>;
   /** The heartbeat; a platform that forgot the agent (409) is registered with again. */
   beat(): Promise<void>;
   /** No more timers; the caller then ends what runs. */
@@ -58,6 +60,19 @@ export function createAgentLink(input: {
       timers.push(setInterval(() => void (stopped ? undefined : task()), ms));
     },
     guarded,
+    oneAtATime(task) {
+      let running = false;
+      return () =>
+        guarded(async () => {
+          if (running || stopped) return;
+          running = true;
+          try {
+            await task();
+          } finally {
+            running = false;
+          }
+        });
+    },
     beat: () =>
       guarded(async () => {
         try {

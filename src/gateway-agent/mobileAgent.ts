@@ -85,7 +85,7 @@ export async function startMobileGatewayAgent(options: MobileGatewayAgentOptions
   try {
     await driver.status(appiumUrl);
   } catch (error) {
-    throw new Error(appiumUnreachableMessage(appiumUrl, error));
+    throw new Error(appiumUnreachableMessage(appiumUrl, error), { cause: error });
   }
   const discover = options.discover ?? (() => discoverDevices(options.devicesFile, log));
   const client = new PlatformClient(options.platform, options.token);
@@ -119,29 +119,21 @@ export async function startMobileGatewayAgent(options: MobileGatewayAgentOptions
   }
   const link = createAgentLink({ client, log, register: () => register(served, false), close, onRevoked: options.onRevoked });
 
-  let discovering = false;
-  const rediscover = () =>
-    link.guarded(async () => {
-      if (discovering || link.stopped) return;
-      discovering = true;
-      try {
-        const found = await discover().catch((error: unknown) => {
-          // A file edited into a broken state keeps the devices served so far.
-          if (!(error instanceof DevicesFileError)) throw error;
-          log(`${error.message}: keeping the devices served so far`);
-          return served;
-        });
-        if (JSON.stringify(registrationOf(found)) === registered) return;
-        const before = new Set(served.map((device) => device.udid));
-        const now = new Set(found.map((device) => device.udid));
-        for (const device of found.filter((candidate) => !before.has(candidate.udid))) log(`Serving ${describeDevice(device)}`);
-        for (const device of served.filter((candidate) => !now.has(candidate.udid))) log(`${describeDevice(device)} went away`);
-        served = found;
-        await register(found, false);
-      } finally {
-        discovering = false;
-      }
+  const rediscover = link.oneAtATime(async () => {
+    const found = await discover().catch((error: unknown) => {
+      // A file edited into a broken state keeps the devices served so far.
+      if (!(error instanceof DevicesFileError)) throw error;
+      log(`${error.message}: keeping the devices served so far`);
+      return served;
     });
+    if (JSON.stringify(registrationOf(found)) === registered) return;
+    const before = new Set(served.map((device) => device.udid));
+    const now = new Set(found.map((device) => device.udid));
+    for (const device of found.filter((candidate) => !before.has(candidate.udid))) log(`Serving ${describeDevice(device)}`);
+    for (const device of served.filter((candidate) => !now.has(candidate.udid))) log(`${describeDevice(device)} went away`);
+    served = found;
+    await register(found, false);
+  });
 
   let beats = 0;
   const beat = async () => {
@@ -150,23 +142,15 @@ export async function startMobileGatewayAgent(options: MobileGatewayAgentOptions
     if (beats % (options.rediscoverEveryBeats ?? REDISCOVER_EVERY_BEATS) === 0) await rediscover();
   };
 
-  let claiming = false;
-  const claim = () =>
-    link.guarded(async () => {
-      if (claiming || link.stopped) return;
-      claiming = true;
-      try {
-        const idleDevices = [...byDeviceId.keys()].filter((deviceId) => !executions.has(deviceId));
-        const { data } = await client.post(endpoints.gatewayAgents.claim, { idle: false, idleDevices }, claimAnswerSchema);
-        for (const execution of executions.values()) if (data.stopped.includes(execution.statusId)) execution.controller.abort();
-        for (const { deviceId, run } of data.deviceRuns) {
-          const device = byDeviceId.get(deviceId);
-          if (device && !executions.has(deviceId)) execute(deviceId, device, run);
-        }
-      } finally {
-        claiming = false;
-      }
-    });
+  const claim = link.oneAtATime(async () => {
+    const idleDevices = [...byDeviceId.keys()].filter((deviceId) => !executions.has(deviceId));
+    const { data } = await client.post(endpoints.gatewayAgents.claim, { idle: false, idleDevices }, claimAnswerSchema);
+    for (const execution of executions.values()) if (data.stopped.includes(execution.statusId)) execution.controller.abort();
+    for (const { deviceId, run } of data.deviceRuns) {
+      const device = byDeviceId.get(deviceId);
+      if (device && !executions.has(deviceId)) execute(deviceId, device, run);
+    }
+  });
 
   function execute(deviceId: string, device: MobileDevice, run: ClaimedRun): void {
     const controller = new AbortController();

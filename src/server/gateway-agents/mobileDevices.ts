@@ -1,7 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   GATEWAY_AGENT_MESSAGES,
-  GATEWAY_AGENT_OFFLINE_AFTER_MS,
   MOBILE_AGENT_DEVICE_PREFIX,
   mobileDeviceNameOf,
   type AgentMobileDevice,
@@ -10,7 +9,7 @@ import { MOBILE_PLATFORM_LABELS, MOBILE_PLATFORMS, type MobilePlatform } from '.
 import type { Db } from '../db/database';
 import type { GatewayAgentsTable } from '../db/schema';
 import { abortRuns, now, type RunRow } from '../runs/repository';
-import { claimRunOn, runningOn } from './runClaims';
+import { agentResourceRow, claimRunOn, freeAgentResourcesQuery, runningOn } from './runClaims';
 
 export const MOBILE_DEVICE_TYPE = 'MOBILE';
 
@@ -72,18 +71,7 @@ export async function registerAgentDevices(
     const displayName = before === undefined || before.device_display_name === before.device_name ? name : before.device_display_name;
     await db
       .insertInto('resources')
-      .values({
-        id: randomUUID(),
-        device_id: deviceId,
-        device_name: name,
-        device_display_name: name,
-        cmd_device_type: MOBILE_DEVICE_TYPE,
-        plugged_in: 1,
-        device_in_use: 0,
-        created_at: iso,
-        updated_at: iso,
-        last_seen_at: at,
-      })
+      .values(agentResourceRow(deviceId, name, MOBILE_DEVICE_TYPE, at))
       .onConflict((oc) => oc.column('device_id').doUpdateSet({ device_name: name, device_display_name: displayName, plugged_in: 1, last_seen_at: at, updated_at: iso }))
       .execute();
     const details = { platform: device.platform, model: device.model, os_version: device.osVersion, listed: 1 };
@@ -203,13 +191,5 @@ export async function unplugAgentDevices(db: Db, agentId: string, reason: (devic
  * one in hybridDeviceIds takes it (docs/decisions.md, Mobile resources).
  */
 export function freeMobileDevicesQuery(db: Db) {
-  return db
-    .selectFrom('resources')
-    .select('device_id')
-    .where('cmd_device_type', '=', MOBILE_DEVICE_TYPE)
-    .where('device_id', 'like', `${MOBILE_AGENT_DEVICE_PREFIX}%`)
-    .where('plugged_in', '=', 1)
-    .where('device_in_use', '=', 0)
-    .where('last_seen_at', '>=', Date.now() - GATEWAY_AGENT_OFFLINE_AFTER_MS)
-    .orderBy('device_id');
+  return freeAgentResourcesQuery(db, MOBILE_DEVICE_TYPE, MOBILE_AGENT_DEVICE_PREFIX);
 }

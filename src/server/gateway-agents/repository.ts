@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   GATEWAY_AGENT_DEVICE_PREFIX,
   GATEWAY_AGENT_MESSAGES,
-  GATEWAY_AGENT_OFFLINE_AFTER_MS,
   GATEWAY_AGENT_TOKEN_PREFIX,
   isGatewayAgentDevice,
   type GatewayAgent,
@@ -15,7 +14,7 @@ import { endRecordingsOfSilentAgents, HOLDING_RECORDING_STATUSES } from '../reco
 import { hashResourceToken } from '../resources/remoteBrowsers';
 import { abortRuns, now, parseStringList, type RunRow } from '../runs/repository';
 import { deviceClaimed, listedDevicesOfAgents, unplugAgentDevices } from './mobileDevices';
-import { claimRunOn, runningOn } from './runClaims';
+import { agentResourceRow, claimRunOn, freeAgentResourcesQuery, runningOn } from './runClaims';
 
 export const DESKTOP_DEVICE_TYPE = 'DESKTOP';
 
@@ -140,18 +139,7 @@ export async function registerGatewayAgent(db: Db, agent: AgentRow, machine: Reg
   const iso = new Date(at).toISOString();
   await db
     .insertInto('resources')
-    .values({
-      id: randomUUID(),
-      device_id: deviceId,
-      device_name: name,
-      device_display_name: name,
-      cmd_device_type: DESKTOP_DEVICE_TYPE,
-      plugged_in: 1,
-      device_in_use: 0,
-      created_at: iso,
-      updated_at: iso,
-      last_seen_at: at,
-    })
+    .values(agentResourceRow(deviceId, name, DESKTOP_DEVICE_TYPE, at))
     .onConflict((oc) =>
       oc.column('device_id').doUpdateSet({
         plugged_in: 1,
@@ -219,16 +207,7 @@ export async function abortRunsOfSilentAgents(db: Db, silentDeviceIds: readonly 
  * agent whose recording holds it is busy.
  */
 export function freeAgentsQuery(db: Db) {
-  return db
-    .selectFrom('resources')
-    .select('device_id')
-    .where('cmd_device_type', '=', DESKTOP_DEVICE_TYPE)
-    .where('device_id', 'like', `${GATEWAY_AGENT_DEVICE_PREFIX}%`)
-    .where('plugged_in', '=', 1)
-    .where('device_in_use', '=', 0)
-    .where('last_seen_at', '>=', Date.now() - GATEWAY_AGENT_OFFLINE_AFTER_MS)
-    .where(({ exists, not, selectFrom }) =>
-      not(exists(selectFrom('recordings').select('recordings.id').whereRef('recordings.device_id', '=', 'resources.device_id').where('recordings.status', 'in', HOLDING_RECORDING_STATUSES))),
-    )
-    .orderBy('device_id');
+  return freeAgentResourcesQuery(db, DESKTOP_DEVICE_TYPE, GATEWAY_AGENT_DEVICE_PREFIX).where(({ exists, not, selectFrom }) =>
+    not(exists(selectFrom('recordings').select('recordings.id').whereRef('recordings.device_id', '=', 'resources.device_id').where('recordings.status', 'in', HOLDING_RECORDING_STATUSES))),
+  );
 }

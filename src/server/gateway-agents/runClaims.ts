@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { UpdateResult } from 'kysely';
+import { GATEWAY_AGENT_OFFLINE_AFTER_MS } from '../../shared/contracts/gateway-agents';
 import type { Db } from '../db/database';
+import type { ResourcesTable } from '../db/schema';
 import type { RunRow } from '../runs/repository';
 
 /** The RUNNING runs allocated to the agent resource `deviceId` (a run holds one resource). */
@@ -29,4 +32,36 @@ export async function claimRunOn(
     return db.selectFrom('runs').selectAll().where('status_id', '=', statusId).executeTakeFirst();
   }
   return undefined;
+}
+
+/** Free, Available resources of one kind that agents serve (device ids starting with `prefix`), for allocate(). */
+export function freeAgentResourcesQuery(db: Db, cmdDeviceType: string, prefix: string) {
+  return db
+    .selectFrom('resources')
+    .select('device_id')
+    .where('cmd_device_type', '=', cmdDeviceType)
+    .where('device_id', 'like', `${prefix}%`)
+    .where('plugged_in', '=', 1)
+    .where('device_in_use', '=', 0)
+    .where('last_seen_at', '>=', Date.now() - GATEWAY_AGENT_OFFLINE_AFTER_MS)
+    .orderBy('device_id');
+}
+
+/** A new resource an agent serves (its machine or a phone), Available as of `at`; inserted with an upsert by device id. */
+export function agentResourceRow(deviceId: string, name: string, cmdDeviceType: string, at: number): ResourcesTable {
+  const iso = new Date(at).toISOString();
+  return {
+    id: randomUUID(),
+    device_id: deviceId,
+    device_name: name,
+    device_display_name: name,
+    cmd_device_type: cmdDeviceType,
+    plugged_in: 1,
+    device_in_use: 0,
+    created_at: iso,
+    updated_at: iso,
+    remote_endpoint: null,
+    token_hash: null,
+    last_seen_at: at,
+  };
 }
