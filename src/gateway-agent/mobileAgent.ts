@@ -25,8 +25,8 @@ export interface MobileRunInput extends RunExecution {
 export interface MobileDriver {
   /** Runs the collection on the phone through Appium; throws RunStopped on abort and its device-gone error when the phone or its session is lost. */
   execute(input: MobileRunInput): Promise<BrowserRunOutcome>;
-  /** Throws when no Appium server answers at the URL. */
-  status(appiumUrl: string): Promise<unknown>;
+  /** Why the Appium server at the URL cannot drive devices (not reachable, not ready), or null when it can. */
+  status(appiumUrl: string): Promise<string | null>;
   /** The reason to end the run ABORTED when `error` says the phone went away; undefined for any other error (FAILED). */
   deviceGoneReason(error: unknown): string | undefined;
 }
@@ -82,11 +82,8 @@ export async function startMobileGatewayAgent(options: MobileGatewayAgentOptions
   const log = options.log ?? ((line: string) => console.log(line));
   const { appiumUrl, driver } = options;
   const heartbeatMs = options.heartbeatMs ?? GATEWAY_AGENT_HEARTBEAT_MS;
-  try {
-    await driver.status(appiumUrl);
-  } catch (error) {
-    throw new Error(appiumUnreachableMessage(appiumUrl, error), { cause: error });
-  }
+  const problem = await driver.status(appiumUrl).catch((error: unknown) => appiumUnreachableMessage(appiumUrl, error));
+  if (problem !== null) throw new Error(problem);
   const discover = options.discover ?? (() => discoverDevices(options.devicesFile, log));
   const client = new PlatformClient(options.platform, options.token);
 

@@ -2,7 +2,7 @@ import type { MobileDriver } from './mobileAgent';
 
 /**
  * The Appium executor the agent drives phones with (src/gateway-agent/mobile: executeMobileRun, appiumStatus and its
- * device-gone error), or undefined while this build has none; main.ts then refuses --appium saying so.
+ * DeviceGone error), or undefined while this build has none; main.ts then refuses --appium saying so.
  */
 export function appiumDriver(): MobileDriver | undefined {
   return undefined;

@@ -24,7 +24,7 @@ class DeviceGone extends Error {}
  */
 function standInDriver(stopped: string[]): MobileDriver {
   return {
-    status: (url) => (url === APPIUM ? Promise.resolve({ ready: true }) : Promise.reject(new Error('connect ECONNREFUSED'))),
+    status: (url) => (url === APPIUM ? Promise.resolve(null) : Promise.reject(new Error('connect ECONNREFUSED'))),
     deviceGoneReason: (error) => (error instanceof DeviceGone ? error.message : undefined),
     async execute(input: MobileRunInput) {
       const flow = input.collection.testCases[0]?.testCaseId;
