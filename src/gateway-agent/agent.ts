@@ -1,25 +1,20 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir, type } from 'node:os';
-import { join } from 'node:path';
+import { type } from 'node:os';
 import { chromium } from 'playwright-core';
-import { collectionSchema } from '../shared/contracts/collections';
 import {
   claimAnswerSchema,
   GATEWAY_AGENT_CLAIM_MS,
   GATEWAY_AGENT_HEARTBEAT_MS,
   gatewayAgentAcceptedSchema,
-  runReportAnswerSchema,
   type ClaimedRun,
 } from '../shared/contracts/gateway-agents';
-import type { FileRef, RunProgress } from '../shared/contracts/runs';
 import { agentRecordingAnswerSchema } from '../shared/contracts/recordings';
 import { endpoints } from '../shared/endpoints';
-import { RunArtifacts } from '../server/runs/artifacts';
-import { executeBrowserRun, type RunRecorder } from '../server/runs/executor/browserExecutor';
+import { executeBrowserRun, type BrowserRunOutcome } from '../server/runs/executor/browserExecutor';
+import { createAgentLink, registerUntilAnswered } from './agentLink';
 import { chromiumArgs } from './chromium';
-import { PlatformClient, RefusedError } from './platformClient';
+import { PlatformClient } from './platformClient';
 import { AgentRecorder, type RecordingSink } from './recorder';
-
+import { firstLineOf, outlastingDrops, reportRun, type RunExecution } from './runReporting';
 export interface GatewayAgentOptions {
   /** The platform's address, e.g. https://studio.example.com */
   platform: string;
@@ -46,10 +41,6 @@ export interface GatewayAgent {
   recordingDebugUrl(): Promise<string | undefined>;
 }
 
-const REVOKED = 401;
-const NOT_REGISTERED = 409;
-const describe = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-
 interface Execution {
   statusId: string;
   controller: AbortController;
@@ -72,10 +63,7 @@ export async function startGatewayAgent(options: GatewayAgentOptions): Promise<G
   const deviceId = await registerUntilAnswered(register, options.heartbeatMs ?? GATEWAY_AGENT_HEARTBEAT_MS, log);
   log(`Registered as ${deviceId} on ${options.platform}`);
 
-  let stopped = false;
-  let linkDown = false;
   let execution: Execution | undefined;
-  const timers: NodeJS.Timeout[] = [];
   const recorder = new AgentRecorder({
     chromiumPath: options.chromiumPath,
     headless: options.headless,
@@ -85,65 +73,28 @@ export async function startGatewayAgent(options: GatewayAgentOptions): Promise<G
   });
 
   async function close(): Promise<void> {
-    stopped = true;
-    for (const timer of timers) clearInterval(timer);
+    link.halt();
     execution?.controller.abort();
     await execution?.done;
     await recorder.close();
   }
+  const link = createAgentLink({ client, log, register, close, onRevoked: options.onRevoked });
 
-  /** Every call goes through here: a 401 stops the agent, a dropped link is logged once and retried. */
-  async function guarded(call: () => Promise<void>): Promise<void> {
-    try {
-      await call();
-      if (linkDown) log('The platform answers again');
-      linkDown = false;
-    } catch (error) {
-      if (error instanceof RefusedError && error.status === REVOKED) {
-        if (stopped) return;
-        log(`The platform refused the token (${error.message}): stopping`);
-        await close();
-        options.onRevoked?.();
-        return;
-      }
-      if (!linkDown) log(`The platform could not be reached (${describe(error)}); trying again`);
-      linkDown = true;
-    }
-  }
-
-  const beat = () =>
-    guarded(async () => {
-      try {
-        await client.post(endpoints.gatewayAgents.heartbeat, {}, gatewayAgentAcceptedSchema);
-      } catch (error) {
-        if (!(error instanceof RefusedError && error.status === NOT_REGISTERED)) throw error;
-        await register();
-      }
-    });
-
-  let claiming = false;
-  const claim = () =>
-    guarded(async () => {
-      if (claiming || stopped) return;
-      claiming = true;
-      try {
-        const ticket = recorder.ticket();
-        const { data } = await client.post(endpoints.gatewayAgents.claim, { idle: !execution && !recorder.busy }, claimAnswerSchema);
-        if (execution && data.stopped.includes(execution.statusId)) execution.controller.abort();
-        if (data.run && !execution) execute(data.run);
-        await recorder.reconcile(data.recording, ticket);
-      } finally {
-        claiming = false;
-      }
-    });
+  const claim = link.oneAtATime(async () => {
+    const ticket = recorder.ticket();
+    const { data } = await client.post(endpoints.gatewayAgents.claim, { idle: !execution && !recorder.busy }, claimAnswerSchema);
+    if (execution && data.stopped.includes(execution.statusId)) execution.controller.abort();
+    if (data.run && !execution) execute(data.run);
+    await recorder.reconcile(data.recording, ticket);
+  });
 
   function execute(run: ClaimedRun): void {
     const controller = new AbortController();
     const entry: Execution = { statusId: run.statusId, controller, done: Promise.resolve() };
     execution = entry;
     log(`Running ${run.statusId}`);
-    entry.done = runOnce(client, run, options, controller)
-      .catch((error: unknown) => log(`Run ${run.statusId} ended with an error: ${describe(error)}`))
+    entry.done = reportRun(client, run, controller, (input) => executeInChromium(input, options))
+      .catch((error: unknown) => log(`Run ${run.statusId} ended with an error: ${firstLineOf(error)}`))
       .finally(() => {
         execution = undefined;
         log(`Run ${run.statusId} done`);
@@ -151,27 +102,10 @@ export async function startGatewayAgent(options: GatewayAgentOptions): Promise<G
       });
   }
 
-  timers.push(setInterval(() => void (stopped ? undefined : beat()), options.heartbeatMs ?? GATEWAY_AGENT_HEARTBEAT_MS));
-  timers.push(setInterval(() => void (stopped ? undefined : claim()), options.claimMs ?? GATEWAY_AGENT_CLAIM_MS));
+  link.every(options.heartbeatMs ?? GATEWAY_AGENT_HEARTBEAT_MS, link.beat);
+  link.every(options.claimMs ?? GATEWAY_AGENT_CLAIM_MS, claim);
   void claim();
   return { deviceId, close, recordingDebugUrl: () => recorder.debugUrl() };
-}
-
-const REPORT_ATTEMPTS = 5;
-
-/**
- * A report sent again while the link is down (a few beats' worth), so a blip does not fail the run; a refusal is an
- * answer and is not repeated. Log lines may then arrive twice, which is better than a lost result.
- */
-async function outlastingDrops<T>(send: () => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await send();
-    } catch (error) {
-      if (error instanceof RefusedError || attempt === REPORT_ATTEMPTS) throw error;
-      await new Promise((resolveWait) => setTimeout(resolveWait, GATEWAY_AGENT_CLAIM_MS * attempt));
-    }
-  }
 }
 
 /** The recording's reports, each outlasting a dropped link like a run's. */
@@ -184,53 +118,8 @@ function recordingSink(client: PlatformClient): RecordingSink {
   };
 }
 
-/** The first registration, tried again every beat while the platform cannot be reached; a refusal ends the start. */
-async function registerUntilAnswered(register: () => Promise<string>, everyMs: number, log: (line: string) => void): Promise<string> {
-  for (;;) {
-    try {
-      return await register();
-    } catch (error) {
-      if (error instanceof RefusedError) throw error;
-      log(`The platform could not be reached (${describe(error)}); trying again in ${everyMs / 1000} s`);
-      await new Promise((resolveWait) => setTimeout(resolveWait, everyMs));
-    }
-  }
-}
-
-/**
- * One claimed run in a fresh local Chromium: what the server's RunRecorder would write goes to the platform instead
- * (files first, so a step never names a screenshot the platform lacks). Any answer saying the run was cancelled
- * aborts it; the platform has then already ended it, so nothing more is sent.
- */
-async function runOnce(client: PlatformClient, run: ClaimedRun, options: GatewayAgentOptions, controller: AbortController): Promise<void> {
-  const { statusId } = run;
-  const report = async (path: string, body: unknown) => {
-    const answer = await outlastingDrops(() => client.post(path, body, runReportAnswerSchema));
-    if (answer.data.cancelled) controller.abort();
-  };
-  const root = await mkdtemp(join(tmpdir(), 'gateway-agent-'));
-  const artifacts = new RunArtifacts(root, statusId);
-  const upload = async (file: FileRef, runWide: boolean) => {
-    const answer = await outlastingDrops(() =>
-      client.upload(endpoints.gatewayAgents.runAttachment(statusId), join(artifacts.dir, file.name), { name: file.name, runWide: String(runWide) }, runReportAnswerSchema),
-    );
-    if (answer.data.cancelled) controller.abort();
-  };
-  let lastProgress: RunProgress | undefined;
-  const recorder: RunRecorder = {
-    log: (line) => report(endpoints.gatewayAgents.runLog(statusId), { line }),
-    progress: async (progress) => {
-      lastProgress = progress;
-      await report(endpoints.gatewayAgents.runProgress(statusId), { progress });
-    },
-    attachment: (file) => upload(file, true),
-    step: async (result, progress) => {
-      lastProgress = progress;
-      for (const file of [...result.images, ...result.attachments]) await upload(file, false);
-      const { status_id: _ignored, ...step } = result;
-      await report(endpoints.gatewayAgents.runStep(statusId), { result: step, progress });
-    },
-  };
+/** One claimed run in a fresh local Chromium, closed when the run is stopped or ends. */
+async function executeInChromium(input: RunExecution, options: GatewayAgentOptions): Promise<BrowserRunOutcome> {
   const headless = options.headless;
   const browser = await chromium.launch({
     executablePath: options.chromiumPath,
@@ -238,29 +127,13 @@ async function runOnce(client: PlatformClient, run: ClaimedRun, options: Gateway
     args: chromiumArgs(headless),
   });
   const close = () => browser.close().catch(() => undefined);
-  controller.signal.addEventListener('abort', () => void close(), { once: true });
+  input.signal.addEventListener('abort', () => void close(), { once: true });
   try {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await recorder.log(`Started on gateway agent (${type()}, Chromium ${browser.version()})`);
-    const outcome = await executeBrowserRun({
-      statusId,
-      collection: collectionSchema.parse(run.collection),
-      session: { browser, context, page },
-      baseUrl: run.baseUrl,
-      artifacts,
-      recorder,
-      signal: controller.signal,
-      variables: run.variables,
-    });
-    await report(endpoints.gatewayAgents.runFinish(statusId), { result: outcome.result, progress: outcome.progress });
-  } catch (error) {
-    // Stopped: the platform ended the run already.
-    if (controller.signal.aborted) return;
-    await recorder.log(`The run could not go on: ${describe(error)}`);
-    await report(endpoints.gatewayAgents.runFinish(statusId), { result: 'FAILED', ...(lastProgress ? { progress: lastProgress } : {}) });
+    await input.recorder.log(`Started on gateway agent (${type()}, Chromium ${browser.version()})`);
+    return await executeBrowserRun({ ...input, session: { browser, context, page } });
   } finally {
     await close();
-    await rm(root, { recursive: true, force: true });
   }
 }

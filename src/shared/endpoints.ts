@@ -209,13 +209,15 @@ export const endpoints = {
     /** Whether the device control port of the page's host answers (part 1 §2). */
     deviceControlProbe: `${API_BASE}/device-control/probe`,
   },
-  /** Desktop gateway agents (issue 18): tokens for Resource Management, and the calls only an agent token may make. */
+  /** Gateway agents (issues 18, 28): tokens for Resource Management, and the calls only an agent token may make. */
   gatewayAgents: {
     list: `${API_BASE}/gateway-agents`,
     create: `${API_BASE}/gateway-agents/create`,
     revokeRoute: `${API_BASE}/gateway-agents/{id}/revoke`,
     revoke: (id: string) => `${API_BASE}/gateway-agents/${encodeURIComponent(id)}/revoke`,
     register: `${API_BASE}/gateway-agents/agent/register`,
+    /** The phones the agent serves through Appium (issue 28). */
+    registerDevices: `${API_BASE}/gateway-agents/agent/devices`,
     heartbeat: `${API_BASE}/gateway-agents/agent/heartbeat`,
     claim: `${API_BASE}/gateway-agents/agent/claim`,
     runLogRoute: `${API_BASE}/gateway-agents/agent/runs/{statusId}/log`,

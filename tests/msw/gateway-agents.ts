@@ -15,6 +15,7 @@ export function makeGatewayAgent(overrides: Partial<GatewayAgent> = {}): Gateway
     id: nextId('agent'),
     name: 'Agent',
     deviceId: null,
+    mobileDeviceIds: [],
     os: null,
     browsers: [],
     createdBy: 'admin',

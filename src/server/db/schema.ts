@@ -107,6 +107,23 @@ export interface GatewayAgentsTable {
   created_by: string;
   created_at: string;
   revoked_at: string | null;
+  /** When the agent last registered its phones' list (migration 0023); null for an agent serving none. */
+  devices_registered_at: string | null;
+}
+
+/** A phone a gateway agent serves as a MOBILE resource (migration 0023). */
+export interface MobileDevicesTable {
+  device_id: string;
+  agent_id: string;
+  udid: string;
+  /** MobilePlatform: ANDROID or IOS. */
+  platform: string;
+  model: string;
+  os_version: string;
+  /** 1 while the agent's last device list named it. */
+  listed: number;
+  claimed_status_id: string | null;
+  created_at: string;
 }
 
 export interface ServiceHeartbeatsTable {
@@ -148,6 +165,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   resources: ResourcesTable;
   gateway_agents: GatewayAgentsTable;
+  mobile_devices: MobileDevicesTable;
   service_heartbeats: ServiceHeartbeatsTable;
   server_secrets: ServerSecretsTable;
   rate_limit_events: RateLimitEventsTable;

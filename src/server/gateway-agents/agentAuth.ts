@@ -12,9 +12,18 @@ export function gatewayAgentAuthentication(db: Db): (c: Context) => Promise<Gate
   return machineTokenAuthentication(db, { limiter: 'gateway-agent-token', find: findGatewayAgentByToken, messages: GATEWAY_AGENT_MESSAGES });
 }
 
-/** The agent, which must have registered (it has a resource). */
+/** The agent, which must have registered its machine (it has a DESKTOP resource). */
 export function registeredAgent(agent: GatewayAgentRow): GatewayAgentRow & { device_id: string } {
   const { device_id: deviceId } = agent;
   if (deviceId === null) throw new ApiError(409, GATEWAY_AGENT_MESSAGES.notRegistered);
   return { ...agent, device_id: deviceId };
+}
+
+/**
+ * The agent, which must have registered its machine or a list of phones (issue 28): an agent that serves only phones
+ * has no DESKTOP resource and still beats and claims.
+ */
+export function servingAgent(agent: GatewayAgentRow): GatewayAgentRow {
+  if (agent.device_id === null && agent.devices_registered_at === null) throw new ApiError(409, GATEWAY_AGENT_MESSAGES.notRegistered);
+  return agent;
 }

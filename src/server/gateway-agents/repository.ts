@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   GATEWAY_AGENT_DEVICE_PREFIX,
   GATEWAY_AGENT_MESSAGES,
-  GATEWAY_AGENT_OFFLINE_AFTER_MS,
   GATEWAY_AGENT_TOKEN_PREFIX,
   isGatewayAgentDevice,
   type GatewayAgent,
@@ -13,7 +12,9 @@ import type { Db } from '../db/database';
 import type { GatewayAgentsTable } from '../db/schema';
 import { endRecordingsOfSilentAgents, HOLDING_RECORDING_STATUSES } from '../recordings/repository';
 import { hashResourceToken } from '../resources/remoteBrowsers';
-import { abortRuns, now, type RunRow } from '../runs/repository';
+import { abortRuns, now, parseStringList, type RunRow } from '../runs/repository';
+import { deviceClaimed, listedDevicesOfAgents, unplugAgentDevices } from './mobileDevices';
+import { agentResourceRow, claimRunOn, freeAgentResourcesQuery, runningOn } from './runClaims';
 
 export const DESKTOP_DEVICE_TYPE = 'DESKTOP';
 
@@ -36,12 +37,13 @@ export async function agentMachines(db: Db, deviceIds: readonly string[]): Promi
 
 type AgentRow = GatewayAgentsTable;
 
-/** The agent's view row: its token's record and its DESKTOP resource's liveness. */
-function toGatewayAgent(row: AgentRow, lastSeenAt: number | null, pluggedIn: boolean): GatewayAgent {
+/** The agent's view row: its token's record, its resources' liveness and its listed phones. */
+function toGatewayAgent(row: AgentRow, lastSeenAt: number | null, pluggedIn: boolean, mobileDeviceIds: string[] = []): GatewayAgent {
   return {
     id: row.id,
     name: row.name,
     deviceId: row.device_id,
+    mobileDeviceIds,
     os: row.os,
     browsers: browserListSchema.parse(JSON.parse(row.browsers)),
     createdBy: row.created_by,
@@ -66,35 +68,37 @@ export async function createGatewayAgent(db: Db, orgId: string, name: string, by
     created_by: by,
     created_at: now(),
     revoked_at: null,
+    devices_registered_at: null,
   };
   await db.insertInto('gateway_agents').values(row).execute();
   return { agent: toGatewayAgent(row, null, false), token };
 }
 
+/**
+ * The organization's agents, newest first. An agent is online while its machine's resource or one of its phones'
+ * is plugged in; lastSeenAt is the latest beat of any of them.
+ */
 export async function listGatewayAgents(db: Db, orgId: string): Promise<GatewayAgent[]> {
-  const rows = await db
-    .selectFrom('gateway_agents')
-    .leftJoin('resources', 'resources.device_id', 'gateway_agents.device_id')
-    .selectAll('gateway_agents')
-    .select(['resources.last_seen_at', 'resources.plugged_in'])
-    .where('gateway_agents.org_id', '=', orgId)
-    .orderBy('gateway_agents.created_at', 'desc')
-    .execute();
-  return rows.map((row) => toGatewayAgent(row, row.last_seen_at, row.plugged_in === 1));
+  const rows = await db.selectFrom('gateway_agents').selectAll().where('org_id', '=', orgId).orderBy('created_at', 'desc').execute();
+  const phones = await listedDevicesOfAgents(db, rows.map((row) => row.id));
+  const resourceIds = rows.flatMap((row) => [...(row.device_id === null ? [] : [row.device_id]), ...(phones.get(row.id) ?? [])]);
+  const resources = new Map(
+    resourceIds.length === 0
+      ? []
+      : (await db.selectFrom('resources').select(['device_id', 'last_seen_at', 'plugged_in']).where('device_id', 'in', resourceIds).execute()).map((row) => [row.device_id, row]),
+  );
+  return rows.map((row) => {
+    const mobileDeviceIds = phones.get(row.id) ?? [];
+    const own = [row.device_id, ...mobileDeviceIds].flatMap((deviceId) => (deviceId === null ? [] : [resources.get(deviceId)].filter((found) => found !== undefined)));
+    const seen = own.flatMap((resource) => (resource.last_seen_at === null ? [] : [resource.last_seen_at]));
+    return toGatewayAgent(row, seen.length === 0 ? null : Math.max(...seen), own.some((resource) => resource.plugged_in === 1), mobileDeviceIds);
+  });
 }
 
-/** The RUNNING runs allocated to the agent resource `deviceId` (a run holds one resource). */
-async function runningOn(db: Db, deviceId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('runs')
-    .select('status_id')
-    .where('state', '=', 'RUNNING')
-    .where('resource_ids', '=', JSON.stringify([deviceId]))
-    .execute();
-  return rows.map((row) => row.status_id);
-}
-
-/** Revokes the token: its agent is refused from now on, its resource goes Offline, a run on it is aborted and its recording ends. */
+/**
+ * Revokes the token: its agent is refused from now on, its resources (machine and phones) go Offline, a run on one
+ * is aborted and its recording ends.
+ */
 export async function revokeGatewayAgent(db: Db, orgId: string, id: string): Promise<GatewayAgent | undefined> {
   const row = await db
     .updateTable('gateway_agents')
@@ -111,6 +115,7 @@ export async function revokeGatewayAgent(db: Db, orgId: string, id: string): Pro
     // A revoked agent is never heard again, like a silent one, and the sweep only sees resources that were plugged in.
     await endRecordingsOfSilentAgents(db, [row.device_id]);
   }
+  await unplugAgentDevices(db, row.id, GATEWAY_AGENT_MESSAGES.revokedAbort);
   return toGatewayAgent(row, null, false);
 }
 
@@ -134,18 +139,7 @@ export async function registerGatewayAgent(db: Db, agent: AgentRow, machine: Reg
   const iso = new Date(at).toISOString();
   await db
     .insertInto('resources')
-    .values({
-      id: randomUUID(),
-      device_id: deviceId,
-      device_name: name,
-      device_display_name: name,
-      cmd_device_type: DESKTOP_DEVICE_TYPE,
-      plugged_in: 1,
-      device_in_use: 0,
-      created_at: iso,
-      updated_at: iso,
-      last_seen_at: at,
-    })
+    .values(agentResourceRow(deviceId, name, DESKTOP_DEVICE_TYPE, at))
     .onConflict((oc) =>
       oc.column('device_id').doUpdateSet({
         plugged_in: 1,
@@ -169,29 +163,28 @@ export async function registerGatewayAgent(db: Db, agent: AgentRow, machine: Reg
  * The run allocated to the agent's resource that it has not taken yet, marked taken in the same conditional update
  * so two polls of one agent never both get it.
  */
-export async function claimRun(db: Db, agent: AgentRow & { device_id: string }): Promise<RunRow | undefined> {
-  for (const statusId of await runningOn(db, agent.device_id)) {
-    if (statusId === agent.claimed_status_id) continue;
-    const taken = await db
+export function claimRun(db: Db, agent: AgentRow & { device_id: string }): Promise<RunRow | undefined> {
+  return claimRunOn(db, agent.device_id, agent.claimed_status_id, (statusId) =>
+    db
       .updateTable('gateway_agents')
       .set({ claimed_status_id: statusId })
       .where('id', '=', agent.id)
       .where((eb) => eb.or([eb('claimed_status_id', 'is', null), eb('claimed_status_id', '!=', statusId)]))
-      .executeTakeFirst();
-    if (taken.numUpdatedRows !== 1n) continue;
-    return db.selectFrom('runs').selectAll().where('status_id', '=', statusId).executeTakeFirst();
-  }
-  return undefined;
+      .executeTakeFirst(),
+  );
 }
 
 /**
- * Whether the agent may report about `statusId` (it claimed it), and whether the run still runs: a cancelled or
- * released run answers false, which tells the agent to stop.
+ * Whether the agent may report about `statusId` (its machine or one of its phones claimed it), and whether the run
+ * still runs: a cancelled or released run answers false, which tells the agent to stop.
  */
 export async function agentRunState(db: Db, agent: AgentRow, statusId: string): Promise<'running' | 'stopped' | 'not-yours'> {
-  if (agent.device_id === null || agent.claimed_status_id !== statusId) return 'not-yours';
   const run = await db.selectFrom('runs').select(['state', 'resource_ids']).where('status_id', '=', statusId).executeTakeFirst();
-  if (run?.resource_ids !== JSON.stringify([agent.device_id])) return 'not-yours';
+  const resources = run === undefined ? [] : parseStringList(run.resource_ids);
+  const [deviceId] = resources;
+  if (run === undefined || deviceId === undefined || resources.length !== 1) return 'not-yours';
+  const claimed = deviceId === agent.device_id ? agent.claimed_status_id === statusId : await deviceClaimed(db, agent.id, deviceId, statusId);
+  if (!claimed) return 'not-yours';
   return run.state === 'RUNNING' ? 'running' : 'stopped';
 }
 
@@ -214,16 +207,7 @@ export async function abortRunsOfSilentAgents(db: Db, silentDeviceIds: readonly 
  * agent whose recording holds it is busy.
  */
 export function freeAgentsQuery(db: Db) {
-  return db
-    .selectFrom('resources')
-    .select('device_id')
-    .where('cmd_device_type', '=', DESKTOP_DEVICE_TYPE)
-    .where('device_id', 'like', `${GATEWAY_AGENT_DEVICE_PREFIX}%`)
-    .where('plugged_in', '=', 1)
-    .where('device_in_use', '=', 0)
-    .where('last_seen_at', '>=', Date.now() - GATEWAY_AGENT_OFFLINE_AFTER_MS)
-    .where(({ exists, not, selectFrom }) =>
-      not(exists(selectFrom('recordings').select('recordings.id').whereRef('recordings.device_id', '=', 'resources.device_id').where('recordings.status', 'in', HOLDING_RECORDING_STATUSES))),
-    )
-    .orderBy('device_id');
+  return freeAgentResourcesQuery(db, DESKTOP_DEVICE_TYPE, GATEWAY_AGENT_DEVICE_PREFIX).where(({ exists, not, selectFrom }) =>
+    not(exists(selectFrom('recordings').select('recordings.id').whereRef('recordings.device_id', '=', 'resources.device_id').where('recordings.status', 'in', HOLDING_RECORDING_STATUSES))),
+  );
 }

@@ -9,7 +9,9 @@ import {
   type StepDetail,
   type TestCaseDetail,
 } from '../../shared/contracts/runs';
+import { isMobileAgentDevice } from '../../shared/contracts/gateway-agents';
 import type { Db } from '../db/database';
+import { mobileDetails } from '../gateway-agents/mobileDevices';
 import type { ResourcesTable } from '../db/schema';
 import { triggeredByNameOf, userNamesOf } from './displayNames';
 import { parallelsHint } from '../licenses/enforcement';
@@ -21,12 +23,21 @@ export function runDevices(run: Pick<RunRow, 'resource_ids' | 'hybrid_device_ids
   return assigned.length > 0 ? assigned : parseStringList(run.hybrid_device_ids);
 }
 
-/** Display names of the devices, for the sidebar; a queued run without chosen devices takes any of its type. */
+/**
+ * Display names of the devices, for the sidebar and the report; a phone says its OS too ("Pixel 7 (Android 14)"). A
+ * queued run without chosen devices takes any of its type.
+ */
 export async function displayDevicesOf(db: Db, run: RunRow): Promise<string> {
   const devices = runDevices(run);
   if (devices.length === 0) return `Any free ${run.device_type} resource`;
   const rows = await db.selectFrom('resources').select(['device_id', 'device_display_name']).where('device_id', 'in', devices).execute();
-  const names = new Map(rows.map((row) => [row.device_id, row.device_display_name]));
+  const phones = await mobileDetails(db, devices.filter(isMobileAgentDevice));
+  const names = new Map(
+    rows.map((row) => {
+      const osDisplay = phones.get(row.device_id)?.osDisplay;
+      return [row.device_id, osDisplay ? `${row.device_display_name} (${osDisplay})` : row.device_display_name];
+    }),
+  );
   return devices.map((id) => names.get(id) ?? id).join(', ');
 }
 
@@ -49,8 +60,9 @@ export function queueHintFor(
   const chosen = parseStringList(run.hybrid_device_ids);
   const deviceType = run.device_type === 'BROWSER' ? 'BROWSER' : 'HYBRID';
   const kinds: readonly string[] = RESOURCE_KINDS_OF_TYPE[deviceType];
+  // A phone takes only a run that chose it (allocate() in service.ts).
   const candidates = resources.filter((resource) =>
-    chosen.length > 0 ? chosen.includes(resource.device_id) : kinds.includes(resource.cmd_device_type),
+    chosen.length > 0 ? chosen.includes(resource.device_id) : kinds.includes(resource.cmd_device_type) && resource.cmd_device_type !== 'MOBILE',
   );
   const label = chosen.length > 0 ? 'chosen' : RESOURCE_KINDS_TEXT[deviceType];
   if (candidates.length === 0) return QUEUE_HINTS.noneRegistered(label);

@@ -14,8 +14,9 @@ import { connectRemoteBrowser, createWarmBrowsers, type BrowserSession } from '.
 import { remoteEndpointOf, unplugSilentRemoteBrowsers } from '../resources/remoteBrowsers';
 import { abortRunsOfDeadReplicas, beat, joinReplicas, REPLICA_HEARTBEAT_MS } from './replicas';
 import { queueHintOf } from './runViews';
-import { isGatewayAgentDevice } from '../../shared/contracts/gateway-agents';
+import { isGatewayAgentDevice, isMobileAgentDevice } from '../../shared/contracts/gateway-agents';
 import { abortRunsOfSilentAgents, freeAgentsQuery } from '../gateway-agents/repository';
+import { freeMobileDevicesQuery } from '../gateway-agents/mobileDevices';
 import {
   addRunAttachment,
   appendLog,
@@ -123,7 +124,8 @@ export const RELAUNCH_RETRY_MS = 30_000;
  * queued runs and free resources with FOR UPDATE SKIP LOCKED, so each sees rows no other is allocating; the
  * conditional updates make a run start once and a resource go to one run even without row locks (SQLite).
  * A HYBRID run takes any free online gateway agent or, when none is free, a browser resource; a run naming agents in
- * hybridDeviceIds waits for one of them. A run on an agent is not executed by a replica: the agent claims it
+ * hybridDeviceIds waits for one of them. A phone an agent serves (issue 28) goes only to a HYBRID run that names it
+ * in hybridDeviceIds: a run naming none never lands on a phone. A run on an agent is not executed by a replica: the agent claims it
  * (gateway-agents/routes/claimRun.ts), so dispatch() launches nothing for it. A run whose
  * organization's licence has all its parallels RUNNING waits too (licenses/enforcement.ts parallelSlots).
  */
@@ -136,14 +138,18 @@ async function allocate(db: Db, replicaId: string): Promise<RunRow[]> {
     if (queued.length === 0) return [];
     const freeIds = (await lockedRowsSkipping(trx, freeBrowsersQuery(trx, true)).execute()).map((row) => row.device_id);
     const freeAgentIds = (await lockedRowsSkipping(trx, freeAgentsQuery(trx)).execute()).map((row) => row.device_id);
+    const freeMobileIds = (await lockedRowsSkipping(trx, freeMobileDevicesQuery(trx)).execute()).map((row) => row.device_id);
     const slots = await parallelSlots(trx, queued.map((run) => run.org_id));
     const started: RunRow[] = [];
     for (const run of queued) {
       const wanted = parseStringList(run.hybrid_device_ids);
-      const candidates = run.device_type === BROWSER_DEVICE_TYPE ? freeIds : [...freeAgentIds, ...freeIds];
-      const deviceId = wanted.length > 0 ? candidates.find((id) => wanted.includes(id)) : candidates[0];
+      const isBrowserRun = run.device_type === BROWSER_DEVICE_TYPE;
+      const deviceId =
+        wanted.length > 0
+          ? (isBrowserRun ? freeIds : [...freeAgentIds, ...freeMobileIds, ...freeIds]).find((id) => wanted.includes(id))
+          : (isBrowserRun ? freeIds : [...freeAgentIds, ...freeIds])[0];
       if (deviceId === undefined || !slots.take(run.org_id)) continue;
-      const pool = isGatewayAgentDevice(deviceId) ? freeAgentIds : freeIds;
+      const pool = isMobileAgentDevice(deviceId) ? freeMobileIds : isGatewayAgentDevice(deviceId) ? freeAgentIds : freeIds;
       pool.splice(pool.indexOf(deviceId), 1);
       const taken = await trx
         .updateTable('resources')

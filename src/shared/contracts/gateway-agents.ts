@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FIELD_ERROR_KEYS } from './collections';
+import { mobileDeviceSchema } from './mobile';
 import { REMOTE_BROWSER_HEARTBEAT_MS, REMOTE_BROWSER_OFFLINE_AFTER_MS } from './remote-browsers';
 import { agentRecordingCommandSchema } from './recordings';
 import { fileRefSchema, runProgressSchema, STEP_RESULT_VALUES } from './runs';
@@ -20,7 +21,17 @@ export const GATEWAY_AGENT_DEVICE_PREFIX = 'gateway-agent-';
 /** The largest screenshot or video an agent uploads, as the server's own executor has no limit but a run's disk. */
 export const GATEWAY_AGENT_MAX_ATTACHMENT_BYTES = 100 * 1024 * 1024;
 
-export const isGatewayAgentDevice = (deviceId: string): boolean => deviceId.startsWith(GATEWAY_AGENT_DEVICE_PREFIX);
+/** Device ids of the phones agents serve (issue 28): `mobile-<agent id8>-<hash of the udid>`. */
+export const MOBILE_AGENT_DEVICE_PREFIX = 'mobile-';
+/** The most devices one agent may list. */
+export const MAX_AGENT_MOBILE_DEVICES = 100;
+
+/** An agent's machine (its DESKTOP resource). */
+export const isDesktopAgentDevice = (deviceId: string): boolean => deviceId.startsWith(GATEWAY_AGENT_DEVICE_PREFIX);
+/** A phone an agent serves (a MOBILE resource). */
+export const isMobileAgentDevice = (deviceId: string): boolean => deviceId.startsWith(MOBILE_AGENT_DEVICE_PREFIX);
+/** Any resource an agent executes runs on: no replica launches a browser for it, and a silent agent's runs on it end. */
+export const isGatewayAgentDevice = (deviceId: string): boolean => isDesktopAgentDevice(deviceId) || isMobileAgentDevice(deviceId);
 
 /** POST create: the token's name. */
 export const createGatewayAgentSchema = z.object({
@@ -31,8 +42,10 @@ export type CreateGatewayAgent = z.infer<typeof createGatewayAgentSchema>;
 export const gatewayAgentSchema = z.object({
   id: z.string(),
   name: z.string(),
-  /** The DESKTOP resource, once the agent registered. */
+  /** The DESKTOP resource, once the agent registered its machine. */
   deviceId: z.string().nullable(),
+  /** The MOBILE resources of the phones its last device list named (issue 28). */
+  mobileDeviceIds: z.array(z.string()).default([]),
   os: z.string().nullable(),
   browsers: z.array(z.string()),
   createdBy: z.string(),
@@ -68,8 +81,50 @@ export const gatewayAgentAcceptedSchema = z.object({
   data: z.object({ deviceId: z.string(), heartbeatMs: z.number(), claimMs: z.number() }),
 });
 
-/** POST claim: an agent still executing a run asks only whether that run was stopped (idle false). */
-export const agentClaimSchema = z.object({ idle: z.boolean() });
+/** POST register devices: the phones the agent serves now (issue 28); the agent's phones missing here go Offline. */
+export const agentMobileDeviceSchema = mobileDeviceSchema.pick({ udid: true, platform: true, name: true, model: true, osVersion: true });
+export type AgentMobileDevice = z.infer<typeof agentMobileDeviceSchema>;
+/** The name a phone shows until a tester renames it: the one the agent gave, else its model, else its udid. */
+export const mobileDeviceNameOf = (device: Pick<AgentMobileDevice, 'name' | 'model' | 'udid'>): string => device.name ?? (device.model || device.udid);
+export const registerAgentDevicesSchema = z.object({
+  devices: z
+    .array(agentMobileDeviceSchema)
+    .max(MAX_AGENT_MOBILE_DEVICES)
+    .superRefine((devices, context) => {
+      const seen = new Set<string>();
+      for (const [index, device] of devices.entries()) {
+        if (seen.has(device.udid)) context.addIssue({ code: 'custom', path: [index, 'udid'], message: `The device ${device.udid} is listed twice.` });
+        seen.add(device.udid);
+      }
+    }),
+  /** True on the agent's first list after it started: runs its devices had taken cannot go on. */
+  started: z.boolean().default(false),
+});
+export type RegisterAgentDevices = z.input<typeof registerAgentDevicesSchema>;
+
+export const agentDevicesAcceptedSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    devices: z.array(z.object({ udid: z.string(), deviceId: z.string() })),
+    heartbeatMs: z.number(),
+    claimMs: z.number(),
+  }),
+});
+
+/** The heartbeat's answer: deviceId is the agent's DESKTOP resource, null for an agent that serves phones only. */
+export const agentHeartbeatAnswerSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ deviceId: z.string().nullable(), heartbeatMs: z.number(), claimMs: z.number() }),
+});
+
+/**
+ * POST claim: an agent still executing a run on its machine asks only whether that run was stopped (idle false).
+ * idleDevices are its phones (device ids) that execute nothing and may take a run.
+ */
+export const agentClaimSchema = z.object({
+  idle: z.boolean(),
+  idleDevices: z.array(z.string().min(1).max(200)).max(MAX_AGENT_MOBILE_DEVICES).default([]),
+});
 
 /** What an agent is given to execute. */
 export const claimedRunSchema = z.object({
@@ -86,7 +141,9 @@ export const claimAnswerSchema = z.object({
   success: z.literal(true),
   data: z.object({
     run: claimedRunSchema.nullable(),
-    /** The run the agent took last, when it no longer runs (cancelled, released): the agent stops it. */
+    /** A run for each idle phone that has one allocated (issue 28). */
+    deviceRuns: z.array(z.object({ deviceId: z.string(), run: claimedRunSchema })).default([]),
+    /** The runs the agent and its phones took last, when they no longer run (cancelled, released): the agent stops them. */
     stopped: z.array(z.string()),
     /** The agent's recording (issue 18), while one is active or was just stopped; null when there is none. */
     recording: agentRecordingCommandSchema.nullable().default(null),
@@ -120,8 +177,15 @@ export const agentStepResultSchema = z.object({
 });
 export const agentStepSchema = z.object({ result: agentStepResultSchema, progress: runProgressSchema });
 export const agentAttachmentSchema = z.object({ file: fileRefSchema });
-/** progress is absent when the run failed before the executor reported any. */
-export const agentFinishSchema = z.object({ result: z.enum(['PASSED', 'FAILED']), progress: runProgressSchema.optional() });
+/**
+ * progress is absent when the run failed before the executor reported any. ABORTED carries the reason the run could
+ * not go on (a phone that went away mid-run), which the run's log shows.
+ */
+export const agentFinishSchema = z.union([
+  z.object({ result: z.enum(['PASSED', 'FAILED']), progress: runProgressSchema.optional() }),
+  z.object({ result: z.literal('ABORTED'), reason: z.string().trim().min(1).max(2_000), progress: runProgressSchema.optional() }),
+]);
+export type AgentFinish = z.infer<typeof agentFinishSchema>;
 
 export const GATEWAY_AGENT_MESSAGES = {
   created: (name: string) => `Gateway agent ${name} created: copy its token now, it is not shown again.`,
@@ -137,6 +201,7 @@ export const GATEWAY_AGENT_MESSAGES = {
   silentAbort: (deviceId: string) => `Gateway agent ${deviceId} went silent: run aborted`,
   revokedAbort: (deviceId: string) => `The token of gateway agent ${deviceId} was revoked: run aborted`,
   restartedAbort: (deviceId: string) => `Gateway agent ${deviceId} restarted during the run: run aborted`,
+  deviceGoneAbort: (name: string) => `Device ${name} went away (no longer listed by its agent): run aborted`,
 } as const;
 
 /** The command a tester runs on their machine (from this repository; the zip's start script runs the same). */

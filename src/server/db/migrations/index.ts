@@ -20,6 +20,7 @@ import { gatewayAgentsMigration } from './0019_gateway_agents';
 import { iosBuildsMigration } from './0020_ios_builds';
 import { recordingsMigration } from './0021_recordings';
 import { runScheduleMigration } from './0022_run_schedule';
+import { mobileDevicesMigration } from './0023_mobile_devices';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '0020_ios_builds': iosBuildsMigration,
   '0021_recordings': recordingsMigration,
   '0022_run_schedule': runScheduleMigration,
+  '0023_mobile_devices': mobileDevicesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

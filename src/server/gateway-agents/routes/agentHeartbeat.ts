@@ -1,9 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
-import { GATEWAY_AGENT_CLAIM_MS, GATEWAY_AGENT_HEARTBEAT_MS, gatewayAgentAcceptedSchema } from '../../../shared/contracts/gateway-agents';
+import { agentHeartbeatAnswerSchema, GATEWAY_AGENT_CLAIM_MS, GATEWAY_AGENT_HEARTBEAT_MS } from '../../../shared/contracts/gateway-agents';
 import { endpoints } from '../../../shared/endpoints';
 import { touchRemoteBrowser } from '../../resources/remoteBrowsers';
 import type { Api } from '../../services';
-import { gatewayAgentAuthentication, registeredAgent } from '../agentAuth';
+import { gatewayAgentAuthentication, servingAgent } from '../agentAuth';
+import { touchAgentDevices } from '../mobileDevices';
 import { agentNotRegistered, agentTooMany, agentUnauthorized } from './registerAgent';
 
 export function registerAgentHeartbeat({ app, endpoint, services }: Api): void {
@@ -15,9 +16,9 @@ export function registerAgentHeartbeat({ app, endpoint, services }: Api): void {
       path: endpoints.gatewayAgents.heartbeat,
       tags: ['Gateway agent'],
       summary: 'A gateway agent is still there',
-      description: `Sent every ${GATEWAY_AGENT_HEARTBEAT_MS / 1000} s with the agent token; an agent silent for 30 s is Offline and a run it executes ends ABORTED.`,
+      description: `Sent every ${GATEWAY_AGENT_HEARTBEAT_MS / 1000} s with the agent token; an agent silent for 30 s is Offline (its machine and its phones) and a run it executes ends ABORTED. data.deviceId is its machine's resource, null for an agent serving phones only.`,
       responses: {
-        200: { description: 'Noted: the resource is Available.', content: { 'application/json': { schema: gatewayAgentAcceptedSchema } } },
+        200: { description: 'Noted: its resources are Available.', content: { 'application/json': { schema: agentHeartbeatAnswerSchema } } },
         401: agentUnauthorized,
         409: agentNotRegistered,
         429: agentTooMany,
@@ -26,9 +27,11 @@ export function registerAgentHeartbeat({ app, endpoint, services }: Api): void {
   );
 
   app.openapi(route, async (c) => {
-    const agent = registeredAgent(await agentOf(c));
+    const agent = servingAgent(await agentOf(c));
+    const at = Date.now();
     // A resource's heartbeat is the same write whatever the resource.
-    await touchRemoteBrowser(services.db, agent.device_id, Date.now());
+    if (agent.device_id !== null) await touchRemoteBrowser(services.db, agent.device_id, at);
+    await touchAgentDevices(services.db, agent.id, at);
     void services.runs.dispatch();
     return c.json({ success: true as const, data: { deviceId: agent.device_id, heartbeatMs: GATEWAY_AGENT_HEARTBEAT_MS, claimMs: GATEWAY_AGENT_CLAIM_MS } }, 200);
   });

@@ -2,9 +2,10 @@ import { createRoute } from '@hono/zod-openapi';
 import { agentClaimSchema, claimAnswerSchema, GATEWAY_AGENT_CLAIM_MS } from '../../../shared/contracts/gateway-agents';
 import { endpoints } from '../../../shared/endpoints';
 import { touchRemoteBrowser } from '../../resources/remoteBrowsers';
-import { appendLog, parseRunVariables } from '../../runs/repository';
+import { appendLog, parseRunVariables, type RunRow } from '../../runs/repository';
 import type { Api } from '../../services';
-import { gatewayAgentAuthentication, registeredAgent } from '../agentAuth';
+import { gatewayAgentAuthentication, servingAgent } from '../agentAuth';
+import { claimDeviceRuns, stoppedDeviceRuns, touchAgentDevices } from '../mobileDevices';
 import { agentRecordingCommand } from '../../recordings/repository';
 import { agentRunState, claimRun } from '../repository';
 import { agentNotRegistered, agentTooMany, agentUnauthorized } from './registerAgent';
@@ -18,7 +19,7 @@ export function registerClaimRun({ app, endpoint, services }: Api): void {
       path: endpoints.gatewayAgents.claim,
       tags: ['Gateway agent'],
       summary: 'A gateway agent takes the run allocated to it, if any',
-      description: `Polled every ${GATEWAY_AGENT_CLAIM_MS / 1000} s (it also counts as a heartbeat). data.run is null when there is nothing to do; data.stopped names the agent's run when it was cancelled meanwhile; data.recording is its recording, while one holds it or just ended.`,
+      description: `Polled every ${GATEWAY_AGENT_CLAIM_MS / 1000} s (it also counts as a heartbeat). data.run is null when there is nothing to do for its machine; data.deviceRuns has a run for each of its idle phones (idleDevices) that has one; data.stopped names the agent's runs that were cancelled or released meanwhile; data.recording is its recording, while one holds it or just ended.`,
       request: { body: { required: true, content: { 'application/json': { schema: agentClaimSchema } } } },
       responses: {
         200: { description: 'The run to execute, or null.', content: { 'application/json': { schema: claimAnswerSchema } } },
@@ -30,21 +31,29 @@ export function registerClaimRun({ app, endpoint, services }: Api): void {
   );
 
   app.openapi(route, async (c) => {
-    const agent = registeredAgent(await agentOf(c));
-    await touchRemoteBrowser(services.db, agent.device_id, Date.now());
+    const agent = servingAgent(await agentOf(c));
+    const { idle, idleDevices } = c.req.valid('json');
+    const at = Date.now();
+    if (agent.device_id !== null) await touchRemoteBrowser(services.db, agent.device_id, at);
+    await touchAgentDevices(services.db, agent.id, at);
     const previous = agent.claimed_status_id;
     const stopped = previous !== null && (await agentRunState(services.db, agent, previous)) === 'stopped' ? [previous] : [];
-    const recording = await agentRecordingCommand(services.db, agent.device_id);
-    const run = c.req.valid('json').idle ? await claimRun(services.db, agent) : undefined;
-    if (!run) return c.json({ success: true as const, data: { run: null, stopped, recording } }, 200);
-    await appendLog(services.db, run.status_id, `Taken by gateway agent ${agent.device_id}`);
-    const claimed = {
-      statusId: run.status_id,
-      collection: JSON.parse(run.collection) as unknown,
-      variables: parseRunVariables(run.variables),
-      // The platform as this agent reaches it; the server's own origin may be a loopback address.
-      baseUrl: new URL(c.req.url).origin,
+    stopped.push(...(await stoppedDeviceRuns(services.db, agent.id)));
+    const recording = agent.device_id === null ? null : await agentRecordingCommand(services.db, agent.device_id);
+    const run = idle && agent.device_id !== null ? await claimRun(services.db, { ...agent, device_id: agent.device_id }) : undefined;
+    const deviceRuns = await claimDeviceRuns(services.db, agent.id, idleDevices);
+    // The platform as this agent reaches it; the server's own origin may be a loopback address.
+    const baseUrl = new URL(c.req.url).origin;
+    const claimed = async (taken: RunRow, deviceId: string) => {
+      await appendLog(services.db, taken.status_id, `Taken by gateway agent ${deviceId}`);
+      return { statusId: taken.status_id, collection: JSON.parse(taken.collection) as unknown, variables: parseRunVariables(taken.variables), baseUrl };
     };
-    return c.json({ success: true as const, data: { run: claimed, stopped, recording } }, 200);
+    const data = {
+      run: run && agent.device_id !== null ? await claimed(run, agent.device_id) : null,
+      deviceRuns: await Promise.all(deviceRuns.map(async (entry) => ({ deviceId: entry.deviceId, run: await claimed(entry.run, entry.deviceId) }))),
+      stopped,
+      recording,
+    };
+    return c.json({ success: true as const, data }, 200);
   });
 }

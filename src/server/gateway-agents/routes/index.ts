@@ -3,6 +3,7 @@ import { registerClaimRun } from './claimRun';
 import { registerCreateGatewayAgent } from './createGatewayAgent';
 import { registerListGatewayAgents } from './listGatewayAgents';
 import { registerRegisterAgent } from './registerAgent';
+import { registerRegisterAgentDevices } from './registerAgentDevices';
 import { registerReportRunAttachment } from './reportRunAttachment';
 import { registerReportRunFinish } from './reportRunFinish';
 import { registerReportRunLog } from './reportRunLog';
@@ -16,6 +17,7 @@ export const gatewayAgentRegistrations = [
   registerCreateGatewayAgent,
   registerRevokeGatewayAgent,
   registerRegisterAgent,
+  registerRegisterAgentDevices,
   registerAgentHeartbeat,
   registerClaimRun,
   registerReportRunLog,
