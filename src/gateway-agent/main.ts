@@ -48,8 +48,7 @@ if (values.devices !== undefined && appiumUrl === undefined) fail('--devices nee
 
 const agentStart = async (): Promise<{ close(): Promise<void> }> => {
   if (appiumUrl !== undefined) {
-    const driver = appiumDriver() ?? fail('This build of the agent has no Appium executor: --appium cannot be served yet');
-    return startMobileGatewayAgent({ platform, token, appiumUrl, devicesFile: values.devices, driver, onRevoked: () => process.exit(1) });
+    return startMobileGatewayAgent({ platform, token, appiumUrl, devicesFile: values.devices, driver: await appiumDriver(), onRevoked: () => process.exit(1) });
   }
   const chromiumPath = (await findChromium()) ?? fail('No Chromium or Chrome found: install one or set CHROMIUM_PATH');
   return startGatewayAgent({

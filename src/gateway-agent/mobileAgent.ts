@@ -13,13 +13,11 @@ import type { BrowserRunOutcome } from '../server/runs/executor/browserExecutor'
 import { createAgentLink, registerUntilAnswered } from './agentLink';
 import { DevicesFileError, discoverDevices } from './mobileDiscovery';
 import { PlatformClient } from './platformClient';
+import type { MobileRunInput } from './mobile';
+
+export type { MobileRunInput };
 import { firstLineOf, reportRun, type RunExecution } from './runReporting';
 
-/** What the Appium executor (src/gateway-agent/mobile) is given for one run on one phone. */
-export interface MobileRunInput extends RunExecution {
-  appiumUrl: string;
-  device: MobileDevice;
-}
 
 /** The Appium side the agent drives phones with: main.ts wires src/gateway-agent/mobile's executeMobileRun and appiumStatus. */
 export interface MobileDriver {

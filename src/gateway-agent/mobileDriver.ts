@@ -1,9 +1,14 @@
 import type { MobileDriver } from './mobileAgent';
 
 /**
- * The Appium executor the agent drives phones with (src/gateway-agent/mobile: executeMobileRun, appiumStatus and its
- * DeviceGone error), or undefined while this build has none; main.ts then refuses --appium saying so.
+ * The Appium executor the agent drives phones with (src/gateway-agent/mobile). Loaded only for --appium: a desktop
+ * agent never loads webdriverio.
  */
-export function appiumDriver(): MobileDriver | undefined {
-  return undefined;
+export async function appiumDriver(): Promise<MobileDriver> {
+  const { appiumStatus, DeviceGone, executeMobileRun } = await import('./mobile');
+  return {
+    execute: executeMobileRun,
+    status: appiumStatus,
+    deviceGoneReason: (error) => (error instanceof DeviceGone ? error.message : undefined),
+  };
 }

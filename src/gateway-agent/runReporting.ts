@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { collectionSchema, type Collection } from '../shared/contracts/collections';
+import { collectionSchema } from '../shared/contracts/collections';
 import { GATEWAY_AGENT_CLAIM_MS, runReportAnswerSchema, type AgentFinish, type ClaimedRun } from '../shared/contracts/gateway-agents';
 import type { FileRef, RunProgress } from '../shared/contracts/runs';
 import { endpoints } from '../shared/endpoints';
 import { RunArtifacts } from '../server/runs/artifacts';
-import type { BrowserRunOutcome, RunRecorder } from '../server/runs/executor/browserExecutor';
+import type { BrowserRunOutcome, RunInput, RunRecorder } from '../server/runs/executor/runFlows';
 import { RefusedError, type PlatformClient } from './platformClient';
 
 const REPORT_ATTEMPTS = 5;
@@ -29,14 +29,9 @@ export async function outlastingDrops<T>(send: () => Promise<T>): Promise<T> {
 }
 
 /** What executes a claimed run, on the agent's machine or on a phone: everything it writes goes through `recorder`. */
-export interface RunExecution {
-  statusId: string;
-  collection: Collection;
-  baseUrl: string;
+/** A claimed run as the agent executes it: the variables the platform sent are always there. */
+export interface RunExecution extends RunInput {
   variables: Record<string, string>;
-  artifacts: RunArtifacts;
-  recorder: RunRecorder;
-  signal: AbortSignal;
 }
 
 /** How a run ended when the executor threw: ABORTED with a reason the tester reads (a phone that went away), else FAILED. */

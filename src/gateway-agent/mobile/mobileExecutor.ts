@@ -1,24 +1,13 @@
 import { request, type APIRequestContext } from 'playwright-core';
-import type { Collection } from '../../shared/contracts/collections';
 import type { MobileDevice } from '../../shared/contracts/mobile';
-import type { RunArtifacts } from '../../server/runs/artifacts';
-import { executeRun, RunStopped, runVariables, type BrowserRunOutcome, type RunRecorder } from '../../server/runs/executor/runFlows';
+import { executeRun, RunStopped, runVariables, type BrowserRunOutcome, type RunInput } from '../../server/runs/executor/runFlows';
 import { deviceLabel, openSession, type AppiumSession } from './appiumSession';
 import { performMobileStep, screenshotTo, type MobileStepEnvironment } from './mobileSteps';
 
-export interface MobileRunInput {
-  statusId: string;
-  collection: Collection;
+export interface MobileRunInput extends RunInput {
   /** The Appium server that drives the device, e.g. http://127.0.0.1:4723 */
   appiumUrl: string;
   device: MobileDevice;
-  /** The server origin: relative URLs and ${BASE_URL} point at it. */
-  baseUrl: string;
-  artifacts: RunArtifacts;
-  recorder: RunRecorder;
-  /** Aborted when the run is cancelled or its resource released: the session is deleted at once. */
-  signal: AbortSignal;
-  variables?: Readonly<Record<string, string>>;
 }
 
 /** The session, or RunStopped as soon as the signal aborts (a session opened later is deleted when it comes). */
