@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { MESSAGES } from '../../src/shared/constants';
 import { storedUserSchema, type StoredUser } from '../../src/shared/contracts/auth';
+import { expect } from 'vitest';
 import type { AdminCredentials } from './harness';
 
 /** The login screen's fields by their accessible names (spec part 1 §5: E-mail, Password, Log in). */
@@ -82,12 +83,26 @@ export function statusSidebar(page: Page) {
   return page.getByRole('complementary', { name: 'Collection status' });
 }
 
-/** Opens the collection status sidebar from the header unless it is open already. */
+/** How long a pressed toggle may take to show it before it is pressed again. */
+const SIDEBAR_TOGGLE_RETRY_MS = 2_000;
+
+/**
+ * Opens the collection status sidebar from the header unless it is open already. The toggle says whether it is open
+ * (aria-pressed), and is pressed again while it is not: under load a press can be lost to a re-render (seen with two
+ * CPU burners), and a press only when it reads closed cannot close it.
+ */
 export async function openStatusSidebar(page: Page): Promise<Locator> {
-  const sidebar = statusSidebar(page);
   const toggle = page.getByRole('banner').getByRole('button', { name: 'Collection status' });
-  await sidebar.or(toggle).first().waitFor();
-  if (!(await sidebar.isVisible())) await toggle.click();
+  await expect
+    .poll(
+      async () => {
+        if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+        return toggle.getAttribute('aria-pressed');
+      },
+      { timeout: 60_000, interval: SIDEBAR_TOGGLE_RETRY_MS },
+    )
+    .toBe('true');
+  const sidebar = statusSidebar(page);
   await sidebar.waitFor();
   return sidebar;
 }

@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { RECORDING_START_TITLE } from '../../src/gateway-agent/recorder';
@@ -11,21 +10,10 @@ import { PlatformApi } from './api';
 import { CHROMIUM_PATH, chromiumMissing, ROOT_DIR, screenshot } from './harness';
 import { openStatusSidebar, openStudio, statusPanel } from './pages';
 import { useE2E, useSignedInPages } from './setup';
+import { freePort } from '../../src/server/testing/freePort';
 
 const AGENT_NAME = 'Recording laptop';
 const RECORDING_NAME = 'Recorded sign in and add';
-
-/** A loopback port nobody listens on now, for the agent's recording browser to take. */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 /** The tester's browser, which the agent opened, driven as the tester would: over CDP, so real input events reach it. */
 async function testersBrowser(port: number): Promise<{ browser: Browser; page: Page }> {

@@ -5,9 +5,9 @@
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '../../src/server/testing/freePort';
 
 const POSTGRES_ROOT = '/usr/lib/postgresql';
 
@@ -22,17 +22,6 @@ export function postgresBinDir(): string | undefined {
 }
 
 export const POSTGRES_MISSING_MESSAGE = `PostgreSQL is not installed (no ${POSTGRES_ROOT}/<version>/bin/initdb). Install it with: apt-get install -y postgresql`;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 export interface PostgresCluster {
   /** The administrator's URL: postgres://postgres@127.0.0.1:<port>/postgres */

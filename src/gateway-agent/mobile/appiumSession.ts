@@ -59,8 +59,14 @@ function installHint(automationName: string): string {
   return `Appium has no ${automationName} driver: install it with \`appium driver install ${automationName.toLowerCase()}\``;
 }
 
-const CONNECTION_FAILURE = /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|ETIMEDOUT|socket hang up|fetch failed|other side closed/i;
-const SESSION_ENDED = /invalid session id|session is either terminated or not started|session not created|no such session|disconnected/i;
+/** Node's and undici's words for a connection that could not be made or was cut (UND_ERR_SOCKET: closed mid-request). */
+const CONNECTION_FAILURE = /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENOTFOUND|ETIMEDOUT|EPIPE|UND_ERR_SOCKET|UND_ERR_CONNECT|UND_ERR_CLOSED|socket hang up|fetch failed|other side closed/i;
+/**
+ * What Appium answers once the device under a session is gone: the session or its browser ended (a killed Chromium,
+ * an unplugged phone), or the device left adb.
+ */
+const SESSION_ENDED =
+  /invalid session id|session is either terminated or not started|session not created|no such session|disconnected|chrome not reachable|session deleted|target window already closed|could not proxy command|device offline|not in the list of connected devices/i;
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 

@@ -8,7 +8,7 @@ import type { FileRef, RunProgress } from '../../shared/contracts/runs';
 import { RunArtifacts } from '../../server/runs/artifacts';
 import { RunStopped, type RunRecorder } from '../../server/runs/executor/runFlows';
 import type { NewStepResult } from '../../server/runs/repository';
-import { startAppium, type AppiumServer } from '../../server/testing/appium';
+import { EMULATED_PHONE, startAppium, type AppiumServer } from '../../server/testing/appium';
 import { browserCollection, startPageServer, type PageServer } from '../../server/testing/runFixtures';
 import { appiumStatus, DeviceGone, executeMobileRun, MobileSessionError } from './index';
 
@@ -21,25 +21,6 @@ const FAKE_APP = `<app width="400" height="800">
   </MockScreen>
 </app>`;
 
-/** Debian's chromium through Debian's chromedriver in a phone's viewport with touch (DESIGN.md, Appium). */
-const EMULATED_PHONE: MobileDevice = {
-  udid: 'emulated-pixel-7',
-  platform: 'ANDROID',
-  name: 'Pixel 7 (emulated)',
-  model: 'Pixel 7',
-  osVersion: '',
-  capabilities: {
-    platformName: 'linux',
-    'appium:automationName': 'Chromium',
-    browserName: 'chrome',
-    'appium:executable': '/usr/bin/chromedriver',
-    'goog:chromeOptions': {
-      binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-      mobileEmulation: { deviceName: 'Pixel 7' },
-    },
-  },
-};
 
 /** What the executor hands the agent, kept in memory. */
 class MemoryRecorder implements RunRecorder {

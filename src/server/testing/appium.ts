@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import type { MobileDevice } from '../../shared/contracts/mobile';
+import { freePort } from './freePort';
 
 /**
  * The real Appium server of the mobile tests, from node_modules, on loopback. APPIUM_HOME is the project root: Appium
@@ -25,18 +26,6 @@ export interface AppiumServer {
   kill(): Promise<void>;
   /** Stops Appium (it deletes its sessions); resolves when the process is gone. */
   close(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
 }
 
 async function isReady(url: string): Promise<boolean> {
@@ -112,3 +101,23 @@ export async function startAppium(): Promise<AppiumServer> {
     }
   }
 }
+
+/** Debian's chromium through Debian's chromedriver in a phone's viewport with touch (DESIGN.md, Appium). */
+export const EMULATED_PHONE: MobileDevice = {
+  udid: 'emulated-pixel-7',
+  platform: 'ANDROID',
+  name: 'Pixel 7 (emulated)',
+  model: 'Pixel 7',
+  osVersion: '',
+  capabilities: {
+    platformName: 'linux',
+    'appium:automationName': 'Chromium',
+    browserName: 'chrome',
+    'appium:executable': '/usr/bin/chromedriver',
+    'goog:chromeOptions': {
+      binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+      mobileEmulation: { deviceName: 'Pixel 7' },
+    },
+  },
+};
