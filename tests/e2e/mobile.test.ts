@@ -69,7 +69,7 @@ describe.skipIf(chromiumMissing)('a phone through the real Appium server, served
       await expect.poll(() => row.textContent()).toContain('Android 14');
       await screenshot(page, 'mobile-resource-available');
       const [phone] = (await mobileDevices(api)).filter((device) => device.deviceDisplayName === PHONE_NAME);
-      expect(phone).toMatchObject({ deviceType: 'ANDROID', cmdDeviceType: 'MOBILE', deviceModel: 'Pixel 7', deviceOSDisplay: 'Android 14', pluggedIn: true });
+      expect(phone).toMatchObject({ deviceType: 'ANDROID', cmdDeviceType: 'MOBILE', deviceModel: 'Pixel 7', deviceOSDisplay: 'Android 14', deviceSerial: EMULATED_PHONE.udid, pluggedIn: true });
       const deviceId = phone?.deviceId ?? '';
       const onPhone = (document: Record<string, unknown>) => ({ ...document, deviceType: 'HYBRID', hybridDeviceIds: { [deviceId]: PHONE_NAME } });
 

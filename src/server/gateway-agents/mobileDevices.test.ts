@@ -89,11 +89,12 @@ describe('phones served by gateway agents (issue 28)', { timeout: 60_000 }, () =
       deviceOSDisplay: 'Android 14',
       deviceType: 'ANDROID',
       cmdDeviceType: 'MOBILE',
+      deviceSerial: PIXEL.udid,
       pluggedIn: true,
       deviceInUse: false,
     });
     // No name given: the model names it.
-    expect(listed.find((device) => device.deviceId === iphone)).toMatchObject({ deviceDisplayName: 'iPhone 15', deviceOSDisplay: 'iOS 17.2', deviceType: 'IOS' });
+    expect(listed.find((device) => device.deviceId === iphone)).toMatchObject({ deviceDisplayName: 'iPhone 15', deviceOSDisplay: 'iOS 17.2', deviceType: 'IOS', deviceSerial: IPHONE.udid });
     const agents = gatewayAgentListSchema.parse(await (await t.request(endpoints.gatewayAgents.list, { token: admin })).json()).data;
     expect(agents.find((agent) => agent.id === lab.agent.id)).toMatchObject({ deviceId: null, mobileDeviceIds: [pixel, iphone].sort(), online: true });
 

@@ -26,6 +26,8 @@ export interface MobileDetails {
   os: string;
   /** e.g. 'Android 14'. */
   osDisplay: string;
+  /** The serial or UDID the agent listed it by. */
+  udid: string;
 }
 
 const platformOf = (value: string): MobilePlatform => MOBILE_PLATFORMS.find((known) => known === value) ?? 'ANDROID';
@@ -33,12 +35,12 @@ const platformOf = (value: string): MobilePlatform => MOBILE_PLATFORMS.find((kno
 /** The phones among `deviceIds`, by device id. */
 export async function mobileDetails(db: Db, deviceIds: readonly string[]): Promise<Map<string, MobileDetails>> {
   if (deviceIds.length === 0) return new Map();
-  const rows = await db.selectFrom('mobile_devices').select(['device_id', 'platform', 'model', 'os_version']).where('device_id', 'in', deviceIds).execute();
+  const rows = await db.selectFrom('mobile_devices').select(['device_id', 'platform', 'model', 'os_version', 'udid']).where('device_id', 'in', deviceIds).execute();
   return new Map(
     rows.map((row) => {
       const platform = platformOf(row.platform);
       const os = MOBILE_PLATFORM_LABELS[platform];
-      return [row.device_id, { platform, model: row.model, os, osDisplay: `${os} ${row.os_version}`.trim() }];
+      return [row.device_id, { platform, model: row.model, os, osDisplay: `${os} ${row.os_version}`.trim(), udid: row.udid }];
     }),
   );
 }

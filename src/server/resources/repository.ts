@@ -27,7 +27,7 @@ export function toDevice(row: ResourcesTable, agent?: AgentMachine, phone?: Mobi
     deviceDisplayName: displayName,
     customName: displayName,
     assignedCustomName: displayName,
-    ...(phone ? { deviceModel: phone.model, deviceOS: phone.os, deviceOSDisplay: phone.osDisplay, deviceType: phone.platform } : machineOf(row, cmdDeviceType, agent)),
+    ...(phone ? { deviceModel: phone.model, deviceOS: phone.os, deviceOSDisplay: phone.osDisplay, deviceType: phone.platform, deviceSerial: phone.udid } : machineOf(row, cmdDeviceType, agent)),
     cmdDeviceType,
     pluggedIn: row.plugged_in === 1,
     deviceInUse: row.device_in_use === 1,

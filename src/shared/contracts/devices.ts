@@ -34,6 +34,8 @@ export const deviceSchema = z.object({
   cmdDeviceType: z.enum(CMD_DEVICE_TYPES),
   pluggedIn: z.boolean(),
   deviceInUse: z.boolean(),
+  /** A phone's serial or UDID as Appium and device control (STF) know it (issue 28); absent for other resources. */
+  deviceSerial: z.string().optional(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 

@@ -152,9 +152,9 @@ describe('ResourceManagement', () => {
 
   describe('phones (issue 28)', () => {
     const phones = [
-      makeDevice({ cmdDeviceType: 'MOBILE', deviceType: 'ANDROID', deviceName: 'emulator-5554', deviceModel: 'Pixel 7', deviceOS: 'Android', deviceOSDisplay: 'Android 14' }),
+      makeDevice({ cmdDeviceType: 'MOBILE', deviceType: 'ANDROID', deviceName: 'QA Pixel', deviceSerial: 'emulator-5554', deviceModel: 'Pixel 7', deviceOS: 'Android', deviceOSDisplay: 'Android 14' }),
       makeDevice({ cmdDeviceType: 'MOBILE', deviceType: 'IOS', deviceName: 'Test iPhone', deviceModel: 'iPhone 15', deviceOS: 'iOS', deviceOSDisplay: 'iOS 17.4', deviceInUse: true }),
-      makeDevice({ cmdDeviceType: 'MOBILE', deviceType: 'ANDROID', deviceName: 'R58M 12/AB', deviceModel: 'Galaxy S21', deviceOS: 'Android', deviceOSDisplay: 'Android 13', pluggedIn: false }),
+      makeDevice({ cmdDeviceType: 'MOBILE', deviceType: 'ANDROID', deviceName: 'Galaxy bench', deviceSerial: 'R58M 12/AB', deviceModel: 'Galaxy S21', deviceOS: 'Android', deviceOSDisplay: 'Android 13', pluggedIn: false }),
       makeDevice({ cmdDeviceType: 'DESKTOP', deviceName: 'Mac' }),
     ];
     const cellTexts = (row: HTMLElement) => [...row.querySelectorAll('[role="rowheader"], [role="gridcell"]')].map((cell) => cell.textContent);
@@ -162,22 +162,22 @@ describe('ResourceManagement', () => {
     it('lists each phone under Mobile with its platform, model, OS and status, and a busy one can be released', async () => {
       renderResources({ devices: phones });
       expect(screen.getByRole('radio', { name: 'Mobile' })).toBeChecked();
-      expect(cellTexts(await findRow('emulator-5554')).slice(2, 6)).toEqual(['Pixel 7', 'Android 14', 'Android', 'Available']);
+      expect(cellTexts(await findRow('QA Pixel')).slice(2, 6)).toEqual(['Pixel 7', 'Android 14', 'Android', 'Available']);
       expect(cellTexts(await findRow('Test iPhone')).slice(2, 6)).toEqual(['iPhone 15', 'iOS 17.4', 'iOS', 'Busy']);
-      expect(cellTexts(await findRow('R58M 12/AB')).slice(2, 6)).toEqual(['Galaxy S21', 'Android 13', 'Android', 'Offline']);
+      expect(cellTexts(await findRow('Galaxy bench')).slice(2, 6)).toEqual(['Galaxy S21', 'Android 13', 'Android', 'Offline']);
       expect(within(await findRow('Test iPhone')).getByRole('button', { name: 'Release Test iPhone' })).toBeInTheDocument();
       expect(screen.queryByRole('rowheader', { name: 'Mac' })).not.toBeInTheDocument();
       // Without device control in the config, no row links to it.
       expect(screen.queryByRole('link')).not.toBeInTheDocument();
     });
 
-    it("links each phone to its page in device control when it is configured, and no desktop resource", async () => {
+    it("links each phone to its page in device control by its serial when it is configured, and no desktop resource", async () => {
       const { user } = renderResources({ devices: phones }, false, 'http://lab.example:7100/');
-      const link = within(await findRow('emulator-5554')).getByRole('link', { name: 'Open emulator-5554 in device control (new tab)' });
+      const link = within(await findRow('QA Pixel')).getByRole('link', { name: 'Open QA Pixel in device control (new tab)' });
       expect(link).toHaveAttribute('href', 'http://lab.example:7100/#!/control/emulator-5554');
       expect(link).toHaveAttribute('target', '_blank');
       expect(link).toHaveAttribute('rel', 'noopener noreferrer');
-      expect(within(await findRow('R58M 12/AB')).getByRole('link', { name: /device control/ })).toHaveAttribute('href', 'http://lab.example:7100/#!/control/R58M%2012%2FAB');
+      expect(within(await findRow('Galaxy bench')).getByRole('link', { name: /device control/ })).toHaveAttribute('href', 'http://lab.example:7100/#!/control/R58M%2012%2FAB');
 
       await user.click(screen.getByRole('radio', { name: 'Desktop' }));
       expect(await findRow('Mac')).toBeInTheDocument();
