@@ -180,11 +180,23 @@ function listen(app: OpenAPIHono<AppEnv>, host: string, port: number): Promise<{
   });
 }
 
-function closeServer(server: ServerType): Promise<void> {
+/** While the server closes, how often connections that went idle since are closed. */
+const CLOSE_IDLE_EVERY_MS = 50;
+
+export function closeServer(server: ServerType): Promise<void> {
   return new Promise((resolvePromise, reject) => {
-    server.close((error) => (error ? reject(error) : resolvePromise()));
-    // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
-    if ('closeIdleConnections' in server) server.closeIdleConnections();
+    // Idle keep-alive sockets would hold close() open for the keep-alive timeout (65 s). In-flight requests still
+    // finish, and Node leaves their connections open once idle: each is closed as soon as it is.
+    const closeIdle = () => {
+      if ('closeIdleConnections' in server) server.closeIdleConnections();
+    };
+    const sweeper = setInterval(closeIdle, CLOSE_IDLE_EVERY_MS);
+    server.close((error) => {
+      clearInterval(sweeper);
+      if (error) reject(error);
+      else resolvePromise();
+    });
+    closeIdle();
   });
 }
 
