@@ -35,6 +35,9 @@ const STAGES: readonly (readonly Phase[])[] = [
   [{ name: 'server on PostgreSQL', script: 'test:server:pg' }],
   [{ name: 'build', script: 'build' }],
   [{ name: 'e2e', script: 'test:e2e' }],
+  // Alone: Appium, its Chromium and the agent beside two other e2e files loaded two cores past their other files'
+  // 30 s waits (four of them failed in one run).
+  [{ name: 'e2e on a phone (Appium)', script: 'test:e2e:mobile' }],
 ];
 
 // eslint-disable-next-line no-control-regex -- vitest colours its summary
