@@ -70,13 +70,17 @@ const SESSION_ENDED =
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
+/** The first line of a WebDriver error, without webdriverio's "WebDriverError: " and "when running …" around it. */
+export const webDriverReason = (error: unknown): string =>
+  (messageOf(error).split('\n')[0] ?? '').replace(/^WebDriverError: /, '').replace(/ when running "[^"]+" with method "\w+"$/, '');
+
 /** Whether an error of a session command means that Appium or the device is gone, not that the step failed. */
 export function sessionLostReason(error: unknown, device: MobileDevice, appiumUrl: string): string | null {
   const message = messageOf(error);
   const name = error instanceof Error ? error.name : '';
   if (CONNECTION_FAILURE.test(message)) return `${deviceLabel(device)} went away: Appium at ${appiumUrl} stopped answering`;
   if (SESSION_ENDED.test(name) || SESSION_ENDED.test(message)) {
-    return `${deviceLabel(device)} went away: its Appium session ended (${(message.split('\n')[0] ?? '').replace(/^WebDriverError: /, '')})`;
+    return `${deviceLabel(device)} went away: its Appium session ended (${webDriverReason(error)})`;
   }
   return null;
 }
@@ -103,8 +107,7 @@ function sessionError(error: unknown, device: MobileDevice, capabilities: Record
   if (message.includes('Could not find a driver for automationName')) {
     return new MobileSessionError(installHint(String(capabilities['appium:automationName'])));
   }
-  const first = (message.split('\n')[0] ?? '').replace(/^WebDriverError: /, '').replace(/ when running "[^"]+" with method "\w+"$/, '');
-  return new MobileSessionError(`Appium could not start a session on ${deviceLabel(device)}: ${first}`);
+  return new MobileSessionError(`Appium could not start a session on ${deviceLabel(device)}: ${webDriverReason(error)}`);
 }
 
 /** Opens the run's session; Appium not reachable or without the device's driver throws MobileSessionError. */

@@ -21,7 +21,7 @@ import {
   type ResolvedStep,
   type StepOutcome,
 } from '../../server/runs/executor/stepActions';
-import { DeviceGone, deviceLabel, sessionLostReason, type AppiumSession } from './appiumSession';
+import { DeviceGone, deviceLabel, sessionLostReason, webDriverReason, type AppiumSession } from './appiumSession';
 
 export interface MobileStepEnvironment {
   session: AppiumSession;
@@ -45,8 +45,6 @@ const SWIPE_NEAR = 0.25;
 const SWIPE_FAR = 0.75;
 
 const delay = (ms: number) => new Promise((resolveDelay) => setTimeout(resolveDelay, ms));
-const firstLineOf = (error: unknown) =>
-  ((error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '').replace(/^WebDriverError: /, '').replace(/ when running "[^"]+" with method "\w+"$/, '');
 
 /** A mobile web session (a browser on the phone) rather than a native app. */
 const isWeb = (env: MobileStepEnvironment) => Boolean(env.session.capabilities.browserName);
@@ -65,7 +63,7 @@ async function findAll(env: MobileStepEnvironment, target: string): Promise<stri
     return found.map((reference) => (reference as unknown as Record<string, string>)[W3C_ELEMENT] ?? '');
   } catch (error) {
     rethrowIfLost(error, env);
-    throw new StepFailure(`"${target}" cannot be searched for (${using}): ${firstLineOf(error)}`);
+    throw new StepFailure(`"${target}" cannot be searched for (${using}): ${webDriverReason(error)}`);
   }
 }
 
@@ -87,7 +85,7 @@ async function onElement<T>(step: ResolvedStep, env: MobileStepEnvironment, act:
       } catch (error) {
         rethrowIfLost(error, env);
         if (error instanceof StepFailure) throw error;
-        state = `${elements.length > 1 ? `${elements.length} matching elements, the first` : 'it'}: ${firstLineOf(error)}`;
+        state = `${elements.length > 1 ? `${elements.length} matching elements, the first` : 'it'}: ${webDriverReason(error)}`;
       }
     }
     if (Date.now() >= deadline || env.signal.aborted) break;
@@ -376,7 +374,7 @@ export async function performMobileStep(step: Step, env: MobileStepEnvironment):
   } catch (error) {
     if (error instanceof StepFailure || error instanceof DeviceGone) throw error;
     rethrowIfLost(error, env);
-    const reason = firstLineOf(error);
+    const reason = webDriverReason(error);
     const name = error instanceof Error ? error.name : '';
     if (UNSUPPORTED.test(name) || UNSUPPORTED.test(reason)) {
       throw new StepFailure(`${STEP_ACTION_LABELS[step.action]} is not supported by the Appium driver of ${deviceLabel(env.device)}: ${reason}`);
