@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createServiceWorkerUpdates, UPDATE_CHECK_INTERVAL_MS } from './pwa';
+import { createServiceWorkerUpdates, RELOAD_FALLBACK_MS, UPDATE_CHECK_INTERVAL_MS } from './pwa';
 import { connectedUpdates, fakeWorkbox } from '../../tests/support/fake-workbox';
 
 // connect() starts the hourly update check; fake timers keep it from outliving the test.
@@ -59,6 +59,24 @@ describe('service worker updates', () => {
     workbox.emit('waiting');
     updates.applyUpdate();
     workbox.emit('controlling', { isUpdate: false });
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reloads on the user\'s Reload once the new version takes over, or after RELOAD_FALLBACK_MS if it has not', async () => {
+    const { updates, workbox, reload } = await connectedUpdates();
+    workbox.emit('waiting');
+    updates.reloadIntoUpdate();
+    expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(RELOAD_FALLBACK_MS - 1);
+    expect(reload).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(reload).toHaveBeenCalledTimes(1);
+
+    reload.mockClear();
+    updates.reloadIntoUpdate();
+    workbox.emit('controlling', { isUpdate: true });
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(RELOAD_FALLBACK_MS);
     expect(reload).toHaveBeenCalledTimes(1);
   });
 

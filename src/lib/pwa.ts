@@ -13,16 +13,27 @@ export interface ServiceWorkerUpdates {
   get(): boolean;
   /** Asks the waiting version to take over; every page reloads when it controls them. */
   applyUpdate(): void;
+  /** The user's Reload: applyUpdate, and a reload after RELOAD_FALLBACK_MS if the new version has not taken over by then. */
+  reloadIntoUpdate(): void;
   connect(client: ServiceWorkerClient, reload: () => void): Promise<void>;
 }
 
 /** Wall displays stay open for days: look for a new version every hour, not only on navigation. */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;
 
+/**
+ * Chromium defers a skipped-waiting version while the active one still has an event in flight, for minutes at worst,
+ * and a Reload that does nothing leaves the user guessing. After this long the page reloads anyway: its own requests end
+ * with it, and the reloaded page takes the new version as soon as it activates (or offers it again while it waits).
+ */
+export const RELOAD_FALLBACK_MS = 5_000;
+
 export function createServiceWorkerUpdates(): ServiceWorkerUpdates {
   const listeners = new Set<() => void>();
   let available = false;
   let client: ServiceWorkerClient | undefined;
+  let reloadPage: (() => void) | undefined;
+  let fallbackReload: ReturnType<typeof setTimeout> | undefined;
 
   const setAvailable = (value: boolean) => {
     if (available === value) return;
@@ -39,14 +50,22 @@ export function createServiceWorkerUpdates(): ServiceWorkerUpdates {
     applyUpdate() {
       client?.messageSkipWaiting();
     },
+    reloadIntoUpdate() {
+      if (!client) return;
+      client.messageSkipWaiting();
+      clearTimeout(fallbackReload);
+      fallbackReload = setTimeout(() => reloadPage?.(), RELOAD_FALLBACK_MS);
+    },
     async connect(workbox, reload) {
       client = workbox;
+      reloadPage = reload;
       workbox.addEventListener('waiting', () => setAvailable(true));
       // The first worker to control a page that had none (first visit, clientsClaim) leaves nothing to reload away from;
       // any later one is a new version. isUpdate alone misses a page first claimed on its first visit and updated
       // later (a wall display open for days; another tab applying the update), where workbox-window reports false.
       let controlledBefore = false;
       workbox.addEventListener('controlling', (event) => {
+        clearTimeout(fallbackReload);
         if (event.isUpdate || controlledBefore) reload();
         controlledBefore = true;
       });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { poll } from './api';
 
 /**
  * Resolves once a service worker controls the page. The first install claims open pages (clientsClaim), but a page that
@@ -54,6 +55,31 @@ export async function markPage(page: Page): Promise<void> {
 /** Whether the page marked by markPage is still the one running. */
 export function isSamePage(page: Page): Promise<boolean> {
   return page.evaluate(() => 'studioMarker' in window);
+}
+
+/**
+ * Waits until a reload has replaced the page marked by markPage and the new version controls it, through one reload or
+ * two (Reload's fallback reload when Chromium defers the activation, then the reload on taking control).
+ */
+export async function waitForNewVersionInControl(page: Page): Promise<void> {
+  const state = () =>
+    page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const controller = navigator.serviceWorker.controller;
+      return {
+        reloaded: !('studioMarker' in window),
+        loaded: document.readyState === 'complete',
+        waiting: Boolean(registration?.waiting),
+        controlledByActive: controller !== null && controller === registration?.active,
+      };
+    });
+  // A reload in progress destroys the page's context under an evaluate: that is a state to read again, not a failure.
+  await poll(
+    () => state().catch((error: unknown) => String(error)),
+    (current) => typeof current === 'object' && current.reloaded && current.loaded && !current.waiting && current.controlledByActive,
+    60_000,
+    (current) => `the new version does not control a reloaded page: ${JSON.stringify(current)}`,
+  );
 }
 
 /** Checks that the new version's worker is the active one and nothing waits any more. */

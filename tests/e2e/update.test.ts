@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useDeployableDist } from './deployable-dist';
 import { chromiumMissing, screenshot } from './harness';
 import { openWelcome, signIn, welcomeHeading } from './pages';
-import { expectNewVersionActive, isSamePage, markPage, waitForServiceWorkerControl, waitForWaitingVersion } from './service-worker';
+import { expectNewVersionActive, isSamePage, markPage, waitForNewVersionInControl, waitForServiceWorkerControl, waitForWaitingVersion } from './service-worker';
 import { useE2E } from './setup';
 
 const UPDATE_TEXT = 'A new version of Studio is available.';
@@ -31,7 +31,8 @@ describe.skipIf(chromiumMissing)('a new version waits until the user asks for it
     await page.waitForTimeout(1_500);
     expect(await isSamePage(page)).toBe(true);
 
-    await Promise.all([page.waitForEvent('load'), banner.getByRole('button', { name: 'Reload' }).click()]);
+    await banner.getByRole('button', { name: 'Reload' }).click();
+    await waitForNewVersionInControl(page);
     await welcomeHeading(page).waitFor();
     expect(await isSamePage(page)).toBe(false);
     await expectNewVersionActive(page);

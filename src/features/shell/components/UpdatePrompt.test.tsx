@@ -24,6 +24,8 @@ describe('UpdatePrompt', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Reload' }));
     expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    act(() => workbox.emit('controlling', { isUpdate: true }));
+    expect(reload).toHaveBeenCalledTimes(1);
   });
 
   it('says on a wall display that the new version will be applied by itself, and still offers Reload', async () => {

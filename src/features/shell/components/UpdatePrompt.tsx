@@ -4,7 +4,7 @@ import { serviceWorkerUpdates, type ServiceWorkerUpdates } from '../../../lib/pw
 import { useWallDisplay, wallDisplayMode, type WallDisplayMode } from '../../../offline/wall-display-mode';
 import './UpdatePrompt.css';
 
-type UpdateSource = Pick<ServiceWorkerUpdates, 'subscribe' | 'get' | 'applyUpdate'>;
+type UpdateSource = Pick<ServiceWorkerUpdates, 'subscribe' | 'get' | 'reloadIntoUpdate'>;
 
 /**
  * A polite, non-modal banner offering the new version. On an ordinary page it never reloads by itself: the user's
@@ -23,7 +23,7 @@ export function UpdatePrompt({ updates = serviceWorkerUpdates, mode = wallDispla
             A new version of Studio is available.
             {wallDisplay && ' This wall display applies it once no transfer or change waits to be sent.'}
           </span>
-          <Button variant="primary" onPress={() => updates.applyUpdate()}>
+          <Button variant="primary" onPress={() => updates.reloadIntoUpdate()}>
             Reload
           </Button>
         </>
