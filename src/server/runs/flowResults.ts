@@ -45,6 +45,7 @@ function runFlowAggregates(db: Db, filter: RunFlowFilter) {
         .where('runs.time_completed', '>=', filter.endedBetween?.from ?? '')
         .where('runs.time_completed', '<=', filter.endedBetween?.to ?? ''),
     )
+    // An empty list matches no flow (flow ids are never empty): SQL has no empty `in ()`.
     .$if(filter.flowIds !== undefined, (qb) => qb.where('step_results.flow_id', 'in', filter.flowIds?.length ? filter.flowIds : ['']))
     .select(['runs.status_id', 'runs.time_completed', 'runs.state', 'runs.collection_hash', 'runs.resource_kind', 'step_results.flow_id'])
     .select((eb) => [
