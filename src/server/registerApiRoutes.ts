@@ -39,6 +39,8 @@ import { registerPostDownloadForId } from './runs/routes/postDownloadForId';
 import { registerDownloadByToken } from './runs/routes/downloadByToken';
 import { registerPostFrontendLogs } from './logs/routes/postFrontendLogs';
 import { registerGetDetails } from './runs/routes/getDetails';
+import { registerGetFailureClassification } from './runs/routes/getFailureClassification';
+import { registerGetFlowHistory } from './runs/routes/getFlowHistory';
 import { registerGetQueuedTests } from './runs/routes/getQueuedTests';
 import { registerGetReport } from './runs/routes/getReport';
 import { registerGetRunningTabData } from './runs/routes/getRunningTabData';
@@ -151,6 +153,8 @@ const registrations: ((api: Api) => void)[] = [
   registerGetReport,
   registerGetScheduleReport,
   registerSearchRuns,
+  registerGetFlowHistory,
+  registerGetFailureClassification,
   registerDownloadFile,
   registerPostDownloadForId,
   registerDownloadByToken,

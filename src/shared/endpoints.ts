@@ -98,6 +98,11 @@ export const endpoints = {
     downloadByToken: `${AUTOMATION_BASE}/files/downloadByToken`,
     releaseDevice: `${AUTOMATION_BASE}/remote/releaseDevice`,
   },
+  /** Flow history and failure classification (issue 29): GET ?collectionId= and GET ?id= (a run's status id). */
+  flakiness: {
+    flowHistory: `${AUTOMATION_BASE}/stats/flowHistory`,
+    failureClassification: `${AUTOMATION_BASE}/stats/failureClassification`,
+  },
   summaryReports: {
     scheduleSummary: `${API_BASE}/reports/summaryReport/scheduleSummary`,
     scheduleSummaryDetail: `${API_BASE}/reports/summaryReport/scheduleSummaryDetail`,

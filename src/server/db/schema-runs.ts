@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { RUN_STATES, STEP_RESULT_VALUES } from '../../shared/contracts/runs';
 import type { ScheduleExecutionKind } from './schema-schedules';
+import type { RunResourceKind } from '../../shared/contracts/flakiness';
 
 /** Run tables (migration 0003_runs). Timestamps are ISO-8601 UTC text; JSON columns hold the documented shapes. */
 export type RunState = (typeof RUN_STATES)[number];
@@ -39,6 +40,10 @@ export interface RunsTable {
   schedule_name: string | null;
   /** That firing's kind: SCHEDULED, CATCH_UP or RUN_NOW (schedule_executions.kind); null with schedule_name. */
   schedule_kind: RunScheduleKind | null;
+  /** sha256 of the canonical JSON of the flows as run (collectionHash.ts); null for runs queued before 0024. */
+  collection_hash: string | null;
+  /** The kind of resource the run was dispatched to; null until then, and for runs dispatched before 0024. */
+  resource_kind: RunResourceKind | null;
 }
 
 /** The kinds of firing that queue runs (a MISSED firing queues none). */
@@ -65,6 +70,8 @@ export interface StepResultsTable {
   attachments: string;
   time_started: string;
   time_completed: string;
+  /** A FAILED step's failureSignature (src/shared/failure-signature.ts); null otherwise, and before 0024. */
+  failure_signature: string | null;
 }
 
 export interface RunLogsTable {

@@ -14,6 +14,7 @@ import {
 import { endpoints } from '../../shared/endpoints';
 import { unplugSilentRemoteBrowsers } from '../resources/remoteBrowsers';
 import { initialProgress } from '../runs/progress';
+import { findRun } from '../runs/repository';
 import { browserCollection, runDetails, saveCollection, trigger, waitForRun } from '../testing/runFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { abortRunsOfSilentAgents } from './repository';
@@ -142,6 +143,8 @@ describe('phones served by gateway agents (issue 28)', { timeout: 60_000 }, () =
     expect(passed.displayDevices).toBe('QA Pixel (Android 14)');
     expect(passed.logsList.map((line) => line.value)).toEqual(expect.arrayContaining([`Taken by gateway agent ${pixel}`, 'Started on QA Pixel (Android 14)', 'Finished: PASSED']));
     expect(passed.testCaseDetails[0]?.testCaseDetailByLoop[0]?.steps[0]).toMatchObject({ result: 'PASSED' });
+    // A phone's run is compared for flakiness with runs on phones only (issue 29).
+    expect((await findRun(t.server.services.db, onPixel))?.resource_kind).toBe('MOBILE');
 
     // The agent ends a run it cannot go on with ABORTED and why.
     const gone = 'Device iPhone 15 went away mid-run: the Appium session is gone';

@@ -9,10 +9,13 @@ import { chargeRunMinutes } from '../licenses/enforcement';
 import { initialProgress } from './progress';
 import { queueRunFinishedMail } from '../notifications/outbox';
 import { stringVariablesOf } from '../variables/repository';
+import { failureSignature } from '../../shared/failure-signature';
+import { collectionHash } from './collectionHash';
 
 export type RunRow = Selectable<RunsTable>;
 export type StepResultRow = Selectable<StepResultsTable>;
-export type NewStepResult = Omit<StepResultRow, 'id' | 'images' | 'attachments'> & { images: FileRef[]; attachments: FileRef[] };
+/** A step result as an executor reports it; the failure signature is derived when it is stored. */
+export type NewStepResult = Omit<StepResultRow, 'id' | 'images' | 'attachments' | 'failure_signature'> & { images: FileRef[]; attachments: FileRef[] };
 
 const stringListSchema = z.array(z.string());
 const runVariablesSchema = z.record(z.string(), z.string());
@@ -73,6 +76,8 @@ export async function insertRun(db: Db, collection: Collection, by: RunAuthor, v
     replica_id: null,
     schedule_name: by.schedule?.name ?? null,
     schedule_kind: by.schedule?.kind ?? null,
+    collection_hash: collectionHash(collection),
+    resource_kind: null,
   };
   await db.insertInto('runs').values(row).execute();
   return row;
@@ -107,7 +112,12 @@ export async function appendLog(db: Db, statusId: string, value: string): Promis
 export async function insertStepResult(db: Db, result: NewStepResult): Promise<void> {
   await db
     .insertInto('step_results')
-    .values({ ...result, images: JSON.stringify(result.images), attachments: JSON.stringify(result.attachments) })
+    .values({
+      ...result,
+      images: JSON.stringify(result.images),
+      attachments: JSON.stringify(result.attachments),
+      failure_signature: result.result === 'FAILED' ? failureSignature(result.step_id, result.error_detail) : null,
+    })
     .execute();
 }
 

@@ -14,6 +14,7 @@ import { connectRemoteBrowser, createWarmBrowsers, type BrowserSession } from '.
 import { remoteEndpointOf, unplugSilentRemoteBrowsers } from '../resources/remoteBrowsers';
 import { abortRunsOfDeadReplicas, beat, joinReplicas, REPLICA_HEARTBEAT_MS } from './replicas';
 import { queueHintOf } from './runViews';
+import { resourceKindOf } from './collectionHash';
 import { isGatewayAgentDevice, isMobileAgentDevice } from '../../shared/contracts/gateway-agents';
 import { abortRunsOfSilentAgents, freeAgentsQuery } from '../gateway-agents/repository';
 import { freeMobileDevicesQuery } from '../gateway-agents/mobileDevices';
@@ -158,7 +159,13 @@ async function allocate(db: Db, replicaId: string): Promise<RunRow[]> {
         .where('device_in_use', '=', 0)
         .executeTakeFirst();
       if (taken.numUpdatedRows !== 1n) continue;
-      const update = { state: 'RUNNING' as const, resource_ids: JSON.stringify([deviceId]), time_started: now(), replica_id: replicaId };
+      const update = {
+        state: 'RUNNING' as const,
+        resource_ids: JSON.stringify([deviceId]),
+        resource_kind: resourceKindOf(deviceId),
+        time_started: now(),
+        replica_id: replicaId,
+      };
       await trx.updateTable('runs').set(update).where('status_id', '=', run.status_id).where('state', '=', 'QUEUED').execute();
       started.push({ ...run, ...update });
     }

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import type { RunState } from '../db/schema-runs';
 import type { ScheduleExecutionKind, ScheduleItemState } from '../db/schema-schedules';
 import type { RunRow, RunSchedule } from '../runs/repository';
+import type { RunResourceKind } from '../../shared/contracts/flakiness';
 
 /**
  * Run and schedule history written straight into the database, for tests of the views over it (the Operations
@@ -30,6 +31,9 @@ export interface HistoryRun {
   cancelledBy?: string | null;
   /** The version tag id in the collection snapshot. */
   versionId?: string | null;
+  /** The content hash of the collection it ran, and the kind of resource it ran on (none: recorded before 0024). */
+  collectionHash?: string | null;
+  resourceKind?: RunResourceKind | null;
 }
 
 let order = 0;
@@ -58,6 +62,8 @@ export function historyRunRow(run: HistoryRun): RunRow {
     replica_id: null,
     schedule_name: run.schedule?.name ?? null,
     schedule_kind: run.schedule?.kind ?? null,
+    collection_hash: run.collectionHash ?? null,
+    resource_kind: run.resourceKind ?? null,
   };
 }
 

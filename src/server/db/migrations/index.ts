@@ -21,6 +21,7 @@ import { iosBuildsMigration } from './0020_ios_builds';
 import { recordingsMigration } from './0021_recordings';
 import { runScheduleMigration } from './0022_run_schedule';
 import { mobileDevicesMigration } from './0023_mobile_devices';
+import { flakinessMigration } from './0024_flakiness';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   '0021_recordings': recordingsMigration,
   '0022_run_schedule': runScheduleMigration,
   '0023_mobile_devices': mobileDevicesMigration,
+  '0024_flakiness': flakinessMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

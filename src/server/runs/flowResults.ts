@@ -1,0 +1,151 @@
+import { FINISHED_RUN_STATES } from '../../shared/contracts/runs';
+import { FLOW_HISTORY_LENGTH, type FlowResult, type RunResourceKind } from '../../shared/contracts/flakiness';
+import type { Db } from '../db/database';
+import type { RunState } from '../db/schema-runs';
+import { failureSignature } from '../../shared/failure-signature';
+
+/** One flow's result in one run, with what tells versions and failures apart. */
+export interface RunFlowResult {
+  statusId: string;
+  /** When the run ended (ISO); `now` for a run still going. */
+  time: string;
+  collectionHash: string | null;
+  resourceKind: RunResourceKind | null;
+  flowId: string;
+  flowName: string;
+  result: FlowResult;
+  /** The step_results row of the flow's first failed step in the run (FAILED only). */
+  firstFailedRowId: number | null;
+}
+
+export interface RunFlowFilter {
+  orgId: string;
+  collectionId: string;
+  /** Runs that ended in [from, to] (ISO); finished runs only. */
+  endedBetween?: { from: string; to: string };
+  flowIds?: readonly string[];
+  /** One run, finished or not. */
+  statusId?: string;
+}
+
+/**
+ * Per run and flow: the counts of its steps, failed and skipped, and its first failed row. A flow visited more than
+ * once in a run (branching) counts once, FAILED when any visit failed.
+ */
+function runFlowAggregates(db: Db, filter: RunFlowFilter) {
+  return db
+    .selectFrom('runs')
+    .innerJoin('step_results', 'step_results.status_id', 'runs.status_id')
+    .where('runs.org_id', '=', filter.orgId)
+    .where('runs.collection_id', '=', filter.collectionId)
+    .$if(filter.statusId !== undefined, (qb) => qb.where('runs.status_id', '=', filter.statusId ?? ''))
+    .$if(filter.endedBetween !== undefined, (qb) =>
+      qb
+        .where('runs.state', 'in', FINISHED_RUN_STATES)
+        .where('runs.time_completed', '>=', filter.endedBetween?.from ?? '')
+        .where('runs.time_completed', '<=', filter.endedBetween?.to ?? ''),
+    )
+    // An empty list matches no flow (flow ids are never empty): SQL has no empty `in ()`.
+    .$if(filter.flowIds !== undefined, (qb) => qb.where('step_results.flow_id', 'in', filter.flowIds?.length ? filter.flowIds : ['']))
+    .select(['runs.status_id', 'runs.time_completed', 'runs.state', 'runs.collection_hash', 'runs.resource_kind', 'step_results.flow_id'])
+    .select((eb) => [
+      eb.fn.max('step_results.flow_name').as('flow_name'),
+      eb.fn.countAll<number | string>().as('steps'),
+      eb.fn.sum<number | string>(eb.case().when('step_results.result', '=', 'FAILED').then(1).else(0).end()).as('failed'),
+      eb.fn.sum<number | string>(eb.case().when('step_results.result', '=', 'SKIPPED').then(1).else(0).end()).as('skipped'),
+      eb.fn.min<number | string | null>(eb.case().when('step_results.result', '=', 'FAILED').then(eb.ref('step_results.id')).end()).as('first_failed_id'),
+    ])
+    .groupBy(['runs.status_id', 'runs.time_completed', 'runs.state', 'runs.collection_hash', 'runs.resource_kind', 'step_results.flow_id']);
+}
+
+interface AggregateRow {
+  status_id: string;
+  time_completed: string | null;
+  state: RunState;
+  collection_hash: string | null;
+  resource_kind: RunResourceKind | null;
+  flow_id: string;
+  flow_name: string;
+  steps: number | string | bigint;
+  failed: number | string | bigint;
+  skipped: number | string | bigint;
+  first_failed_id: number | string | bigint | null;
+}
+
+function flowResultOf(row: AggregateRow): FlowResult {
+  if (Number(row.failed) > 0) return 'FAILED';
+  if (row.state === 'ABORTED' || row.state === 'CANCELLED') return 'ABORTED';
+  return Number(row.skipped) === Number(row.steps) ? 'SKIPPED' : 'PASSED';
+}
+
+function toRunFlowResult(row: AggregateRow, now: string): RunFlowResult {
+  return {
+    statusId: row.status_id,
+    time: row.time_completed ?? now,
+    collectionHash: row.collection_hash,
+    resourceKind: row.resource_kind,
+    flowId: row.flow_id,
+    flowName: row.flow_name,
+    result: flowResultOf(row),
+    firstFailedRowId: row.first_failed_id === null ? null : Number(row.first_failed_id),
+  };
+}
+
+const byTimeThenRun = (a: RunFlowResult, b: RunFlowResult): number =>
+  a.time === b.time ? (a.statusId < b.statusId ? -1 : a.statusId > b.statusId ? 1 : 0) : a.time < b.time ? -1 : 1;
+
+/** The flows' results in the runs `filter` picks, oldest first. */
+export async function runFlowResults(db: Db, filter: RunFlowFilter): Promise<RunFlowResult[]> {
+  const now = new Date().toISOString();
+  const rows = await runFlowAggregates(db, filter).execute();
+  return rows.map((row) => toRunFlowResult(row, now)).sort(byTimeThenRun);
+}
+
+/** The last FLOW_HISTORY_LENGTH results of each flow of the collection in finished runs, oldest first. */
+export async function lastFlowResults(db: Db, orgId: string, collectionId: string): Promise<RunFlowResult[]> {
+  const rows = await db
+    .with('flow_runs', () =>
+      runFlowAggregates(db, { orgId, collectionId })
+        .where('runs.state', 'in', FINISHED_RUN_STATES)
+        .where('runs.time_completed', 'is not', null),
+    )
+    .with('ranked', (qc) =>
+      qc
+        .selectFrom('flow_runs')
+        .selectAll()
+        .select((eb) =>
+          eb.fn
+            .agg<number>('row_number')
+            .over((ob) => ob.partitionBy('flow_id').orderBy('time_completed', 'desc').orderBy('status_id', 'desc'))
+            .as('recency'),
+        ),
+    )
+    .selectFrom('ranked')
+    .selectAll()
+    .where('recency', '<=', FLOW_HISTORY_LENGTH)
+    .execute();
+  const now = new Date().toISOString();
+  return rows.map((row) => toRunFlowResult(row, now)).sort(byTimeThenRun);
+}
+
+/** Rows per statement, well under SQLite's limit of bound parameters. */
+const ID_BATCH = 1000;
+
+/**
+ * The step id and failure signature of step_results rows by id; a step stored before signatures were (migration 0024)
+ * gets its signature from its error now.
+ */
+export async function failedStepsOf(db: Db, rowIds: readonly number[]): Promise<Map<number, { stepId: string; signature: string }>> {
+  const steps = new Map<number, { stepId: string; signature: string }>();
+  for (let start = 0; start < rowIds.length; start += ID_BATCH) {
+    const rows = await db
+      .selectFrom('step_results')
+      .select(['id', 'step_id', 'error_detail', 'failure_signature'])
+      .where('id', 'in', rowIds.slice(start, start + ID_BATCH))
+      .execute();
+    for (const row of rows) {
+      steps.set(Number(row.id), { stepId: row.step_id, signature: row.failure_signature ?? failureSignature(row.step_id, row.error_detail) });
+    }
+  }
+  return steps;
+}
