@@ -167,7 +167,9 @@ describe.skipIf(chromiumMissing || !postgresBin)('three replicas on one PostgreS
     );
 
     const collectionId = await firstApi.saveCollection(
-      browserCollection('Replicated run', [{ testCaseId: 'demo', steps: [{ stepId: 'open', action: 'open', value: endpoints.demoApp }] }]),
+      // Forty runs share one remote browser beside three replicas on two cores: the page load gets 15 s, not the 2 s
+      // default, which a loaded machine overran once (a FAILED run, "page.goto: Timeout 2000ms exceeded").
+      browserCollection('Replicated run', [{ testCaseId: 'demo', steps: [{ stepId: 'open', action: 'open', value: endpoints.demoApp, timeoutMs: 15_000 }] }]),
     );
     // Thirty runs, triggered round-robin on the three replicas.
     const triggered: string[] = [];
