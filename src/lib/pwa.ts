@@ -31,8 +31,7 @@ export const RELOAD_FALLBACK_MS = 5_000;
 export function createServiceWorkerUpdates(): ServiceWorkerUpdates {
   const listeners = new Set<() => void>();
   let available = false;
-  let client: ServiceWorkerClient | undefined;
-  let reloadPage: (() => void) | undefined;
+  let connection: { client: ServiceWorkerClient; reload: () => void } | undefined;
   let fallbackReload: ReturnType<typeof setTimeout> | undefined;
 
   const setAvailable = (value: boolean) => {
@@ -48,17 +47,16 @@ export function createServiceWorkerUpdates(): ServiceWorkerUpdates {
     },
     get: () => available,
     applyUpdate() {
-      client?.messageSkipWaiting();
+      connection?.client.messageSkipWaiting();
     },
     reloadIntoUpdate() {
-      if (!client) return;
-      client.messageSkipWaiting();
+      if (!connection) return;
+      connection.client.messageSkipWaiting();
       clearTimeout(fallbackReload);
-      fallbackReload = setTimeout(() => reloadPage?.(), RELOAD_FALLBACK_MS);
+      fallbackReload = setTimeout(connection.reload, RELOAD_FALLBACK_MS);
     },
     async connect(workbox, reload) {
-      client = workbox;
-      reloadPage = reload;
+      connection = { client: workbox, reload };
       workbox.addEventListener('waiting', () => setAvailable(true));
       // The first worker to control a page that had none (first visit, clientsClaim) leaves nothing to reload away from;
       // any later one is a new version. isUpdate alone misses a page first claimed on its first visit and updated
