@@ -368,7 +368,8 @@ describe('CollectionReportModal', () => {
     expect(labels.labels[0]).toEqual({ labelId: 'label-env', labelName: 'Test environment down' });
     // The selector shows the new name, and its list is the refreshed one.
     const picker = await within(dialog).findByRole('button', { name: /^Test environment down/ });
-    expect(within(dialog).queryByRole('textbox', { name: 'Label name' })).not.toBeInTheDocument();
+    // The editor closes once the refetch is done; the picker can show the new name a render earlier.
+    await waitFor(() => expect(within(dialog).queryByRole('textbox', { name: 'Label name' })).not.toBeInTheDocument());
     await userEvent.click(picker);
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['No label', 'Product bug', 'Test environment down']);
   });
