@@ -5,6 +5,7 @@ import type { FailedFlow, FlowHistory } from '../../../shared/contracts/flakines
 import { Spinner } from '../../../ui/ProgressBar';
 import { failureClassificationQuery, flowHistoryQuery } from '../api/flakiness';
 import { FailureClassBadge } from './FailureClassBadge';
+import './reports.css';
 
 export interface FlowHistorySectionProps {
   collectionId: string;
