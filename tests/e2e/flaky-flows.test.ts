@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserCollection, PlatformApi, poll } from './api';
+import { browserCollection, PlatformApi, waitForGatewayAgentZip } from './api';
 import { chromiumMissing, screenshot } from './harness';
 import { chooseOption, openStudio, studioToolbar } from './pages';
 import { useE2E, useSignedInPages } from './setup';
@@ -33,13 +33,7 @@ describe.skipIf(chromiumMissing)('flaky flows: history strip and failure class, 
   afterAll(() => new Promise<void>((resolveClose) => shop.close(() => resolveClose())));
 
   it('marks each run in the strip, calls the failure flaky, and opens an earlier run from the strip with the keyboard', async () => {
-    // As in failures.test.ts: start once the server has zipped the gateway agent (its event loop stalls meanwhile).
-    await poll(
-      () => Promise.resolve(e2e.platform.output()),
-      (output) => /Gateway agent zip (ready|could not be built)/.test(output),
-      120_000,
-      (output) => output,
-    );
+    await waitForGatewayAgentZip(e2e.platform);
     const api = await PlatformApi.signIn(e2e.platform.baseUrl, e2e.platform.admin);
     const collectionId = await api.saveCollection(
       browserCollection(COLLECTION, [
@@ -73,7 +67,12 @@ describe.skipIf(chromiumMissing)('flaky flows: history strip and failure class, 
     await screenshot(page, 'flaky-flows-report-1440');
 
     // The keyboard: one tab stop on the strip (this run's newest mark), arrows along it, Enter opens that run here.
-    await marks.nth(2).focus();
+    await report.getByRole('button', { name: 'Export CSV' }).focus();
+    await page.keyboard.press('Tab');
+    const stableMarks = history.getByRole('group', { name: 'History of stable' }).getByRole('link');
+    await expect.poll(() => stableMarks.nth(2).evaluate((mark) => mark === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    await expect.poll(() => marks.nth(2).evaluate((mark) => mark === document.activeElement)).toBe(true);
     await page.keyboard.press('Home');
     await expect.poll(() => marks.nth(0).evaluate((mark) => mark === document.activeElement)).toBe(true);
     const tooltip = page.getByRole('tooltip');
