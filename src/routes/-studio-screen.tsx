@@ -30,7 +30,7 @@ export function StudioScreen() {
       <StudioPage
         resources={{ data: resources.data, status: resources.status }}
         onRunStarted={showStartedRun}
-        flowHistory={(collectionId) => <FlowHistorySection collectionId={collectionId} onOpenRun={setReportStatusId} />}
+        flowHistory={(collectionId) => <FlowHistorySection collectionId={collectionId} onOpenRun={setReportStatusId} headingLevel={2} />}
         toolbarExtras={transfers ? (open) => <StudioTransferButtons collection={open} onImport={openCollectionImportPicker} /> : undefined}
       />
       {isDirty && <UnsavedChangesGuard />}

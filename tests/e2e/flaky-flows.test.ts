@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserCollection, PlatformApi, waitForGatewayAgentZip } from './api';
+import { axeViolations, describeViolations } from './axe';
 import { chromiumMissing, screenshot } from './harness';
 import { chooseOption, openStudio, studioToolbar } from './pages';
 import { useE2E, useSignedInPages } from './setup';
@@ -16,7 +17,8 @@ const COLLECTION = 'Shop heading';
  */
 describe.skipIf(chromiumMissing)('flaky flows: history strip and failure class, in real Chromium against the real server', { timeout: 240_000 }, () => {
   const e2e = useE2E(() => ({ env: { BROWSER_POOL_SIZE: '1' } }));
-  const signedInPage = useSignedInPages(e2e, { viewport: { width: 1440, height: 900 } });
+  // bypassCSP: axe-core goes in as a script tag, which the app's Content-Security-Policy refuses.
+  const signedInPage = useSignedInPages(e2e, { viewport: { width: 1440, height: 900 }, bypassCSP: true });
 
   /** The page the collection checks: its heading is what the test sets before each run. */
   let heading = 'Broken';
@@ -65,6 +67,8 @@ describe.skipIf(chromiumMissing)('flaky flows: history strip and failure class, 
     const headingRow = history.getByRole('listitem').filter({ has: page.getByRole('group', { name: 'History of heading' }) });
     await expect.poll(() => headingRow.locator('.failure-class').textContent()).toBe('Flaky — passed 1 time and failed 2 times on this version');
     await screenshot(page, 'flaky-flows-report-1440');
+    const reportViolations = await axeViolations(page);
+    expect(reportViolations, describeViolations('report', reportViolations)).toEqual([]);
 
     // The keyboard: one tab stop on the strip (this run's newest mark), arrows along it, Enter opens that run here.
     await report.getByRole('button', { name: 'Export CSV' }).focus();
@@ -90,6 +94,8 @@ describe.skipIf(chromiumMissing)('flaky flows: history strip and failure class, 
     const studioStrip = page.getByRole('region', { name: 'Flow history' }).getByRole('group', { name: 'History of heading' });
     await expect.poll(() => studioStrip.getByRole('link').evaluateAll((links) => links.map((link) => link.textContent))).toEqual(['F', 'P', 'F']);
     await screenshot(page, 'flaky-flows-studio-1440');
+    const studioViolations = await axeViolations(page);
+    expect(studioViolations, describeViolations('studio', studioViolations)).toEqual([]);
     await studioStrip.getByRole('link').nth(1).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('dialog', { name: 'Collection Report' }).getByText('PASSED', { exact: true }).first().waitFor();

@@ -12,6 +12,8 @@ export interface FlowHistorySectionProps {
   onOpenRun: (statusId: string) => void;
   /** The run a report shows: its mark is outlined and each of its failed flows says whether it is new, known or flaky. */
   statusId?: string | undefined;
+  /** The section heading's level where it sits: 3 in a report (under the dialog's title), 2 on a page. */
+  headingLevel?: 2 | 3;
 }
 
 /** The collection's flows with their history strips (the failed flows of a run also missing from it are listed last). */
@@ -22,15 +24,18 @@ function flowRows(flows: readonly FlowHistory[], failedFlows: readonly FailedFlo
 }
 
 /** Each flow's last results as a strip (issue 29); in a report, each failed flow's failure classified. */
-export function FlowHistorySection({ collectionId, onOpenRun, statusId }: FlowHistorySectionProps) {
+export function FlowHistorySection({ collectionId, onOpenRun, statusId, headingLevel = 3 }: FlowHistorySectionProps) {
   const headingId = useId();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const history = useQuery(flowHistoryQuery(collectionId));
   const classification = useQuery({ ...failureClassificationQuery(statusId ?? ''), enabled: statusId !== undefined });
   const failedFlows = classification.data?.failedFlows ?? [];
   const failedById = new Map(failedFlows.map((failed) => [failed.flowId, failed]));
   return (
     <section className="flow-history" aria-labelledby={headingId}>
-      <h3 id={headingId}>Flow history</h3>
+      <Heading id={headingId} className="flow-history__title">
+        Flow history
+      </Heading>
       {classification.error && <p role="alert">Failures could not be classified: {classification.error.message}</p>}
       {history.error ? (
         <p role="alert">{history.error.message}</p>
