@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Suspense, useState } from 'react';
 import { configQueryOptions } from '../lib/config';
 import { flags } from '../shared/config';
 import { StudioTransferButtons } from '../features/importexport/components/StudioTransferButtons';
@@ -7,12 +8,14 @@ import { openCollectionImportPicker } from '../features/shell/components/Collect
 import { UnsavedChangesGuard } from '../features/shell/components/UnsavedChangesGuard';
 import { StudioPage } from '../features/studio/pages/StudioPage';
 import { useStudioDirty } from '../features/studio/studio-dirty';
+import { FlowHistorySection } from '../features/reports/components/FlowHistorySection';
+import { CollectionReport } from './-collection-report';
 import { useShowStartedRun } from './-run-started';
 
 /**
  * The Studio with the unsaved-changes guard, mounted only while the form holds unsaved edits, Resource Management's
  * device list for choosing a collection's resources, and Import and Export in its toolbar when collectionImportExport
- * is on (features do not import each other).
+ * is on, and each saved collection's flow history, whose marks open a run's report (features do not import each other).
  */
 export function StudioScreen() {
   const isDirty = useStudioDirty();
@@ -21,14 +24,21 @@ export function StudioScreen() {
   const { data: config = {} } = useQuery(configQueryOptions);
   const transfers = flags.collectionImportExport(config);
   const showStartedRun = useShowStartedRun();
+  const [reportStatusId, setReportStatusId] = useState<string | null>(null);
   return (
     <>
       <StudioPage
         resources={{ data: resources.data, status: resources.status }}
         onRunStarted={showStartedRun}
+        flowHistory={(collectionId) => <FlowHistorySection collectionId={collectionId} onOpenRun={setReportStatusId} headingLevel={2} />}
         toolbarExtras={transfers ? (open) => <StudioTransferButtons collection={open} onImport={openCollectionImportPicker} /> : undefined}
       />
       {isDirty && <UnsavedChangesGuard />}
+      {reportStatusId !== null && (
+        <Suspense fallback={null}>
+          <CollectionReport statusId={reportStatusId} onClose={() => setReportStatusId(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

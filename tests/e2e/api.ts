@@ -181,6 +181,19 @@ export async function poll<T>(read: () => Promise<T>, done: (value: T) => boolea
   }
 }
 
+/**
+ * The server bundles and zips the gateway agent a few seconds after it starts, and while it does its event loop stalls
+ * for seconds, long enough for a keep-alive request to be reset (ECONNRESET). Tests that time runs start once that is over.
+ */
+export function waitForGatewayAgentZip(platform: { output: () => string }): Promise<string> {
+  return poll(
+    () => Promise.resolve(platform.output()),
+    (output) => /Gateway agent zip (ready|could not be built)/.test(output),
+    120_000,
+    (output) => output,
+  );
+}
+
 type StepInput = { stepId: string; action: string; target?: string; value?: string; timeoutMs?: number };
 
 /** A BROWSER collection document for saveTest, its flows in order, each step named after its id. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_FAILING_COLLECTION } from '../../src/shared/demo-collections';
-import { PlatformApi, poll } from './api';
+import { PlatformApi, waitForGatewayAgentZip } from './api';
 import { chromiumMissing, screenshot } from './harness';
 import { openLastCompletedReport, openWelcome, statusPanel } from './pages';
 import { useE2E, useSignedInPages } from './setup';
@@ -19,14 +19,7 @@ describe.skipIf(chromiumMissing)('a failure that explains itself, in real Chromi
   const signedInPage = useSignedInPages(e2e, { viewport: { width: 1440, height: 900 } });
 
   it('the report names what was expected, what was found and where, marks the failed row, and the sidebar names the step', async () => {
-    // The server bundles and zips the gateway agent a few seconds after it starts, and while it does its event loop
-    // stalls for seconds, long enough for a keep-alive request to be reset (ECONNRESET). Start once that is over.
-    await poll(
-      () => Promise.resolve(e2e.platform.output()),
-      (output) => /Gateway agent zip (ready|could not be built)/.test(output),
-      120_000,
-      (output) => output,
-    );
+    await waitForGatewayAgentZip(e2e.platform);
     const api = await PlatformApi.signIn(e2e.platform.baseUrl, e2e.platform.admin);
     const run = await api.waitForRun(await api.trigger(await api.collectionIdByName(DEMO_FAILING_COLLECTION)));
     expect(run.testStatus, JSON.stringify(run.logsList)).toBe('FAILED');

@@ -6,4 +6,8 @@ export const reportKeys = {
   failureLabels: () => [...reportKeys.all, 'failure-labels'] as const,
   collectionLabels: () => [...reportKeys.all, 'collection-label'] as const,
   collectionLabel: (statusId: string) => [...reportKeys.collectionLabels(), statusId] as const,
+  /** A collection's flows with their last results (issue 29). */
+  flowHistory: (collectionId: string) => [...reportKeys.all, 'flow-history', collectionId] as const,
+  /** A run's failed flows, each new, known or flaky. */
+  failureClassification: (statusId: string) => [...reportKeys.all, 'failure-classification', statusId] as const,
 };

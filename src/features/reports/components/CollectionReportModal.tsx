@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { configQueryOptions } from '../../../lib/config';
 import { downloadCsv, toCsv } from '../../../lib/csv';
@@ -18,6 +18,7 @@ import { AttachmentButton } from './AttachmentButton';
 import { ExportTextDialog } from './ExportTextDialog';
 import { FailureLabelPicker } from './FailureLabelPicker';
 import { FlowDetailTable } from './FlowDetailTable';
+import { FlowHistorySection } from './FlowHistorySection';
 import { LogsDialog } from './LogsDialog';
 import './reports.css';
 
@@ -40,7 +41,14 @@ async function exportHtml(details: RunDetails): Promise<void> {
   }
 }
 
-function ReportDetails({ details, failedStepAction }: { details: RunDetails; failedStepAction?: FailedStepAction | undefined }) {
+interface ReportDetailsProps {
+  details: RunDetails;
+  failedStepAction?: FailedStepAction | undefined;
+  /** Shows another run's report in this dialog (a mark of a flow's history). */
+  onOpenRun: (statusId: string) => void;
+}
+
+function ReportDetails({ details, failedStepAction, onOpenRun }: ReportDetailsProps) {
   const { data: config = {} } = useQuery(configQueryOptions);
   const [open, setOpen] = useState<SubDialog>(null);
   const rows = flowDetailRows(details);
@@ -100,6 +108,7 @@ function ReportDetails({ details, failedStepAction }: { details: RunDetails; fai
         <Button onPress={() => void exportHtml(details)}>Export HTML</Button>
         <Button onPress={() => setOpen('csv')}>Export CSV</Button>
       </div>
+      <FlowHistorySection collectionId={details.collectionId} statusId={details.statusId} onOpenRun={onOpenRun} />
       <FlowDetailTable rows={rows} failedStepAction={failedStepAction && ((row) => failedStepAction(row, details))} />
       {open === 'export' && <ExportTextDialog defaultContent={reportExportText(details)} defaultFileName={details.testSuiteName} onClose={close} />}
       {open === 'csv' && (
@@ -112,10 +121,13 @@ function ReportDetails({ details, failedStepAction }: { details: RunDetails; fai
 
 /** The extra-large collection report of one run (spec part 1 §2 Collection report modals). */
 export function CollectionReportModal({ statusId, onClose, failedStepAction }: CollectionReportModalProps) {
-  const { data: details, error } = useQuery(runDetailsQuery(statusId));
+  // The run shown: the one asked for, until a history mark opens another (asked for a new one, it shows that).
+  const [shown, setShown] = useState({ asked: statusId, statusId });
+  const shownStatusId = shown.asked === statusId ? shown.statusId : statusId;
+  const { data: details, error } = useQuery({ ...runDetailsQuery(shownStatusId), placeholderData: keepPreviousData });
   return (
     <Dialog title="Collection Report" isOpen onDismiss={onClose} size="extra-large" footer={<Button onPress={onClose}>Close</Button>}>
-      {details ? <ReportDetails details={details} failedStepAction={failedStepAction} /> : error ? <p role="alert">{error.message}</p> : <Spinner label="Loading report" />}
+      {details ? <ReportDetails details={details} failedStepAction={failedStepAction} onOpenRun={(id) => setShown({ asked: statusId, statusId: id })} /> : error ? <p role="alert">{error.message}</p> : <Spinner label="Loading report" />}
     </Dialog>
   );
 }

@@ -69,10 +69,12 @@ export interface StudioPageProps {
   toolbarExtras?: (open: { id: string; name: string } | null) => ReactNode;
   /** Told the status id of each run Run started, so the routes layer can show it at once and tell its end. */
   onRunStarted?: (statusId: string) => void;
+  /** Another feature's view of a saved collection's flow history, given its id (issue 29). */
+  flowHistory?: (collectionId: string) => ReactNode;
 }
 
 /** The Studio screen (spec part 1 §2): pick, open, edit, save and run a collection. */
-export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPageProps) {
+export function StudioPage({ resources, toolbarExtras, onRunStarted, flowHistory }: StudioPageProps) {
   const queryClient = useQueryClient();
   const { outbox, db } = useAppOfflineQueues();
   const collections = useQuery(collectionsListQuery());
@@ -269,6 +271,7 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted }: StudioPag
         toolbarExtras={toolbarExtras?.(current && isOnServer ? { id: current.collection.id, name: current.collection.testSuiteName } : null)}
       />
       {waitsToSync && <SavedOfflineBadge />}
+      {current && isOnServer && flowHistory && <div className="studio-panel studio-history">{flowHistory(current.collection.id)}</div>}
       {current ? (
         <div className="studio-editor">
           <FlowConfigurationPanel
