@@ -19,6 +19,7 @@ import { ExportTextDialog } from './ExportTextDialog';
 import { FailureLabelPicker } from './FailureLabelPicker';
 import { FlowDetailTable } from './FlowDetailTable';
 import { LogsDialog } from './LogsDialog';
+import { QuarantinedFailures } from './QuarantinedFailures';
 import './reports.css';
 
 export interface CollectionReportModalProps {
@@ -100,6 +101,7 @@ function ReportDetails({ details, failedStepAction }: { details: RunDetails; fai
         <Button onPress={() => void exportHtml(details)}>Export HTML</Button>
         <Button onPress={() => setOpen('csv')}>Export CSV</Button>
       </div>
+      <QuarantinedFailures failures={details.quarantinedFailures} />
       <FlowDetailTable rows={rows} failedStepAction={failedStepAction && ((row) => failedStepAction(row, details))} />
       {open === 'export' && <ExportTextDialog defaultContent={reportExportText(details)} defaultFileName={details.testSuiteName} onClose={close} />}
       {open === 'csv' && (
