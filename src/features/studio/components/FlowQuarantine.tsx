@@ -106,7 +106,6 @@ function QuarantineDialog({ collectionId, flowId, flowName, onClose }: DialogPro
       <TextArea
         label="Reason"
         isRequired
-        autoFocus
         rows={3}
         maxLength={QUARANTINE_REASON_MAX_LENGTH}
         value={reason}
