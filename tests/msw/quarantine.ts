@@ -9,6 +9,16 @@ import {
 import { endpoints } from '../../src/shared/endpoints';
 import { anyOrigin, authorizeFeatures, errorResponse } from './handlers';
 
+/** GET quarantine/flows for readers of the collection, answering `quarantinesOf(collectionId)`. */
+function listHandler(quarantinesOf: (collectionId: string) => FlowQuarantine[]) {
+  return http.get(anyOrigin(endpoints.quarantine.list), ({ request }) => {
+    const caller = authorizeFeatures(request, ['STUDIO', 'OPERATIONS_CENTER', 'RTA_MANAGEMENT']);
+    if (caller instanceof Response) return caller;
+    const collectionId = new URL(request.url).searchParams.get('collectionId') ?? '';
+    return HttpResponse.json({ success: true, data: { collectionId, quarantines: quarantinesOf(collectionId) } });
+  });
+}
+
 /**
  * Flow quarantine as the server keeps it (issue 29), per collection: the list for Studio readers, quarantine and
  * release for RTA_MANAGEMENT, bodies checked with the contract. `requests` records the writes the client sent.
@@ -19,13 +29,7 @@ export function quarantineBackend(initial: readonly FlowQuarantine[] = []) {
   const invalid = (issues: { path: PropertyKey[]; message: string }[]) =>
     errorResponse(400, issues[0]?.message ?? 'Invalid request', Object.fromEntries(issues.map((issue) => [issue.path.join('.'), [issue.message]])));
   const handlers = [
-    http.get(anyOrigin(endpoints.quarantine.list), ({ request }) => {
-      const caller = authorizeFeatures(request, ['STUDIO', 'OPERATIONS_CENTER', 'RTA_MANAGEMENT']);
-      if (caller instanceof Response) return caller;
-      const collectionId = new URL(request.url).searchParams.get('collectionId') ?? '';
-      const quarantines = [...records.values()].filter((record) => record.collectionId === collectionId);
-      return HttpResponse.json({ success: true, data: { collectionId, quarantines } });
-    }),
+    listHandler((collectionId) => [...records.values()].filter((record) => record.collectionId === collectionId)),
     http.post(anyOrigin(endpoints.quarantine.quarantineFlow), async ({ request }) => {
       const caller = authorizeFeatures(request, ['RTA_MANAGEMENT']);
       if (caller instanceof Response) return caller;
@@ -62,3 +66,6 @@ export function quarantineBackend(initial: readonly FlowQuarantine[] = []) {
   ];
   return { handlers, records, requests };
 }
+
+/** The default: no flow of any collection was ever quarantined (tests that need some use quarantineBackend). */
+export const quarantineHandlers = [listHandler(() => [])];

@@ -14,6 +14,7 @@ import { usersHandlers } from './users';
 import { groupsHandlers } from './groups';
 import { gatewayAgentsHandlers } from './gateway-agents';
 import { recordingHandlers } from './recordings';
+import { quarantineHandlers } from './quarantine';
 
 /** The msw server of the unit project; tests add per-test handlers with server.use(). */
-export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers, ...displayTokensHandlers, ...gatewayAgentsHandlers, ...recordingHandlers);
+export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers, ...displayTokensHandlers, ...gatewayAgentsHandlers, ...recordingHandlers, ...quarantineHandlers);
