@@ -41,6 +41,9 @@ import { registerPostFrontendLogs } from './logs/routes/postFrontendLogs';
 import { registerGetDetails } from './runs/routes/getDetails';
 import { registerGetFailureClassification } from './runs/routes/getFailureClassification';
 import { registerGetFlowHistory } from './runs/routes/getFlowHistory';
+import { registerGetFlowQuarantines } from './quarantine/routes/getFlowQuarantines';
+import { registerQuarantineFlow } from './quarantine/routes/quarantineFlow';
+import { registerReleaseFlow } from './quarantine/routes/releaseFlow';
 import { registerGetQueuedTests } from './runs/routes/getQueuedTests';
 import { registerGetReport } from './runs/routes/getReport';
 import { registerGetRunningTabData } from './runs/routes/getRunningTabData';
@@ -155,6 +158,9 @@ const registrations: ((api: Api) => void)[] = [
   registerSearchRuns,
   registerGetFlowHistory,
   registerGetFailureClassification,
+  registerGetFlowQuarantines,
+  registerQuarantineFlow,
+  registerReleaseFlow,
   registerDownloadFile,
   registerPostDownloadForId,
   registerDownloadByToken,

@@ -103,6 +103,12 @@ export const endpoints = {
     flowHistory: `${AUTOMATION_BASE}/stats/flowHistory`,
     failureClassification: `${AUTOMATION_BASE}/stats/failureClassification`,
   },
+  /** Flow quarantine (issue 29): a flow's failures stop failing its collection's runs. */
+  quarantine: {
+    list: `${AUTOMATION_BASE}/quarantine/flows`,
+    quarantineFlow: `${AUTOMATION_BASE}/quarantine/quarantineFlow`,
+    releaseFlow: `${AUTOMATION_BASE}/quarantine/releaseFlow`,
+  },
   summaryReports: {
     scheduleSummary: `${API_BASE}/reports/summaryReport/scheduleSummary`,
     scheduleSummaryDetail: `${API_BASE}/reports/summaryReport/scheduleSummaryDetail`,

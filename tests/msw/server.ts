@@ -15,6 +15,7 @@ import { groupsHandlers } from './groups';
 import { gatewayAgentsHandlers } from './gateway-agents';
 import { recordingHandlers } from './recordings';
 import { flakinessHandlers } from './flakiness-handlers';
+import { quarantineHandlers } from './quarantine';
 
 /** The msw server of the unit project; tests add per-test handlers with server.use(). */
-export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers, ...displayTokensHandlers, ...gatewayAgentsHandlers, ...recordingHandlers, ...flakinessHandlers);
+export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers, ...displayTokensHandlers, ...gatewayAgentsHandlers, ...recordingHandlers, ...flakinessHandlers, ...quarantineHandlers);

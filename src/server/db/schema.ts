@@ -26,6 +26,7 @@ import type { DashboardReportsTable } from './schema-dashboards';
 import type { DisplayTokensTable, ProjectCollectionsTable, ProjectDateTagsTable, ProjectSchedulesTable, ProjectsTable } from './schema-projects';
 import type { IosBuildsTable } from '../ios-builder/schema';
 import type { RecordingActionsTable, RecordingsTable } from '../recordings/schema';
+import type { FlowQuarantinesTable, RunQuarantinedFailuresTable } from '../quarantine/schema';
 
 /** Timestamps are ISO-8601 UTC strings so they sort and compare as text. Booleans are 0/1. */
 export interface UsersTable {
@@ -202,4 +203,6 @@ export interface Database {
   ios_builds: IosBuildsTable;
   recordings: RecordingsTable;
   recording_actions: RecordingActionsTable;
+  flow_quarantines: FlowQuarantinesTable;
+  run_quarantined_failures: RunQuarantinedFailuresTable;
 }

@@ -30,6 +30,7 @@ function runLines(run: RunSummary, publicUrl: string): Line[] {
     { text: `Passed: ${run.passedSteps} step(s), ${run.passedFlows} flow(s)` },
     { text: `Failed: ${run.failedSteps} step(s), ${run.failedFlows} flow(s)` },
     { text: `Skipped: ${run.skippedSteps} step(s)` },
+    ...(run.quarantinedFailedFlows.length > 0 ? [{ text: `Failed in quarantine (not counted): ${run.quarantinedFailedFlows.join(', ')}` }] : []),
     { text: `Duration: ${formatDuration(run.durationMs)}` },
   ];
   if (run.failures.length > 0) {

@@ -316,7 +316,7 @@ describe('PUBLIC_URL', () => {
   });
 
   it('prefixes report links, with or without its trailing slash, and the HTML part escapes collection names', () => {
-    const run = { statusId: 'a b', collectionName: '<Checkout & Pay>', state: 'PASSED' as const, passedSteps: 1, failedSteps: 0, skippedSteps: 0, passedFlows: 1, failedFlows: 0, durationMs: 61_000, failures: [], moreFailures: 0 };
+    const run = { statusId: 'a b', collectionName: '<Checkout & Pay>', state: 'PASSED' as const, passedSteps: 1, failedSteps: 0, skippedSteps: 0, passedFlows: 1, failedFlows: 0, quarantinedFailedFlows: [], durationMs: 61_000, failures: [], moreFailures: 0 };
     for (const base of ['https://studio.example.com', 'https://studio.example.com/']) {
       const mail = composeMail({ kind: 'RUN_FINISHED', run }, ['qa@example.test'], base);
       expect(mail.text).toContain('Report: https://studio.example.com/studio/?report=a+b');

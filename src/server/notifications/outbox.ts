@@ -5,6 +5,7 @@ import { emailAddressesIn } from '../../shared/schedule/notify-emails';
 import { jsonTextField } from '../db/dialect';
 import type { Db } from '../db/database';
 import type { MailPayload, RunSummary } from './payload';
+import { quarantinedFailuresOf } from '../quarantine/repository';
 
 /** A mail lists this many failed steps of a run; the rest are counted. */
 export const MAX_LISTED_FAILURES = 50;
@@ -54,22 +55,27 @@ export async function runSummaryOf(db: Db, statusId: string): Promise<RunSummary
     .executeTakeFirst();
   if (!run) return undefined;
   const progress = runProgressSchema.parse(JSON.parse(run.progress));
-  const failed = await db
+  const allFailed = await db
     .selectFrom('step_results')
-    .select(['flow_name', 'step_name', 'error_detail'])
+    .select(['flow_id', 'flow_name', 'step_name', 'error_detail'])
     .where('status_id', '=', statusId)
     .where('result', '=', 'FAILED')
     .orderBy('id')
     .execute();
+  // Failures of flows in quarantine are not the run's failures (issue 29): named apart, not listed or counted.
+  const quarantined = await quarantinedFailuresOf(db, statusId);
+  const quarantinedIds = new Set(quarantined.map((flow) => flow.flowId));
+  const failed = allFailed.filter((step) => !quarantinedIds.has(step.flow_id));
   return {
     statusId: run.status_id,
     collectionName: run.test_suite_name,
     state: run.state,
     passedSteps: progress.passedSteps,
-    failedSteps: progress.failedSteps,
+    failedSteps: Math.max(0, progress.failedSteps - (allFailed.length - failed.length)),
     skippedSteps: progress.skippedSteps,
     passedFlows: progress.passedCases,
-    failedFlows: progress.failedCases,
+    failedFlows: Math.max(0, progress.failedCases - quarantined.length),
+    quarantinedFailedFlows: quarantined.map((flow) => flow.flowName),
     durationMs: durationBetween(run.time_started, run.time_completed),
     failures: failed.slice(0, MAX_LISTED_FAILURES).map((step) => ({ flow: step.flow_name, step: step.step_name, error: step.error_detail.split('\n')[0] ?? '' })),
     moreFailures: Math.max(0, failed.length - MAX_LISTED_FAILURES),

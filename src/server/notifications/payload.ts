@@ -14,6 +14,8 @@ export const runSummarySchema = z.object({
   skippedSteps: z.number().int(),
   passedFlows: z.number().int(),
   failedFlows: z.number().int(),
+  /** Flows in quarantine that failed: not counted in failedSteps, failedFlows or failures (issue 29). */
+  quarantinedFailedFlows: z.array(z.string()).default([]),
   /** From start to end; null for a run that never started. */
   durationMs: z.number().int().nullable(),
   failures: z.array(failureSchema),

@@ -11,6 +11,7 @@ import { queueRunFinishedMail } from '../notifications/outbox';
 import { stringVariablesOf } from '../variables/repository';
 import { failureSignature } from '../../shared/failure-signature';
 import { collectionHash } from './collectionHash';
+import { quarantineVerdict, releaseRecoveredFlows } from '../quarantine/runEnd';
 
 export type RunRow = Selectable<RunsTable>;
 export type StepResultRow = Selectable<StepResultsTable>;
@@ -159,19 +160,29 @@ export async function finishRun(
   extra: { cancelledBy?: string; progress?: RunProgress } = {},
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const run = await trx.selectFrom('runs').select(['resource_ids', 'state']).where('status_id', '=', statusId).executeTakeFirst();
+    const run = await trx
+      .selectFrom('runs')
+      .select(['status_id', 'org_id', 'collection_id', 'resource_ids', 'state'])
+      .where('status_id', '=', statusId)
+      .executeTakeFirst();
     if (!run || (run.state !== 'QUEUED' && run.state !== 'RUNNING')) return false;
+    // The one place a run's result is decided: failures of flows in quarantine do not count (issue 29).
+    const verdict = run.state === 'RUNNING' ? await quarantineVerdict(trx, run, state) : undefined;
+    const endedAt = now();
     await trx
       .updateTable('runs')
       .set({
-        state,
-        time_completed: now(),
+        state: verdict?.state ?? state,
+        time_completed: endedAt,
         ...(extra.cancelledBy === undefined ? {} : { cancelled_by: extra.cancelledBy }),
         ...(extra.progress === undefined ? {} : { progress: JSON.stringify(extra.progress) }),
       })
       .where('status_id', '=', statusId)
       .execute();
     await freeResources(trx, run.resource_ids);
+    if (verdict) {
+      for (const line of [...verdict.logLines, ...(await releaseRecoveredFlows(trx, run, verdict, endedAt))]) await appendLog(trx, statusId, line);
+    }
     if (run.state === 'RUNNING') await chargeRunMinutes(trx, statusId);
     // A run that ran mails its notify list with its final state; one cancelled in the queue does not.
     if (run.state === 'RUNNING') await queueRunFinishedMail(trx, statusId);

@@ -1,3 +1,4 @@
+import { quarantinedFailuresOf } from '../quarantine/repository';
 import { collectionSchema, RESOURCE_KINDS_OF_TYPE, RESOURCE_KINDS_TEXT } from '../../shared/contracts/collections';
 import {
   QUEUE_HINTS,
@@ -245,5 +246,6 @@ export async function runDetailsOf(db: Db, run: RunRow): Promise<RunDetails> {
     testCaseDetails: testCaseDetailsOf(await listStepResults(db, run.status_id)),
     logsList: await listLogs(db, run.status_id),
     attachments: parseFileRefs(run.attachments),
+    quarantinedFailures: await quarantinedFailuresOf(db, run.status_id),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quarantinedFailureSchema } from './quarantine';
 
 /** Runs of collections: queue, running status, details and reports (spec part 1 §3 Running collection, §7, §8). */
 export const RUN_STATES = ['QUEUED', 'RUNNING', 'PASSED', 'FAILED', 'CANCELLED', 'ABORTED'] as const;
@@ -202,6 +203,8 @@ export const runDetailsSchema = runSummarySchema.extend({
   testCaseDetails: z.array(testCaseDetailSchema),
   logsList: z.array(logLineSchema),
   attachments: z.array(fileRefSchema),
+  /** Flows in quarantine that failed in the run: the run's result did not count them (issue 29). */
+  quarantinedFailures: z.array(quarantinedFailureSchema).default([]),
 });
 export type RunDetails = z.infer<typeof runDetailsSchema>;
 export const runDetailsResponseSchema = z.object({ success: z.literal(true), data: runDetailsSchema });

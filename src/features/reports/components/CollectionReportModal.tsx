@@ -20,6 +20,7 @@ import { FailureLabelPicker } from './FailureLabelPicker';
 import { FlowDetailTable } from './FlowDetailTable';
 import { FlowHistorySection } from './FlowHistorySection';
 import { LogsDialog } from './LogsDialog';
+import { QuarantinedFailures } from './QuarantinedFailures';
 import './reports.css';
 
 export interface CollectionReportModalProps {
@@ -109,6 +110,7 @@ function ReportDetails({ details, failedStepAction, onOpenRun }: ReportDetailsPr
         <Button onPress={() => setOpen('csv')}>Export CSV</Button>
       </div>
       <FlowHistorySection collectionId={details.collectionId} statusId={details.statusId} onOpenRun={onOpenRun} />
+      <QuarantinedFailures failures={details.quarantinedFailures} />
       <FlowDetailTable rows={rows} failedStepAction={failedStepAction && ((row) => failedStepAction(row, details))} />
       {open === 'export' && <ExportTextDialog defaultContent={reportExportText(details)} defaultFileName={details.testSuiteName} onClose={close} />}
       {open === 'csv' && (

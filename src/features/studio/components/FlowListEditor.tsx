@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../../ui/Button';
 import { Select } from '../../../ui/Select';
 import { TextField } from '../../../ui/TextField';
@@ -20,10 +21,12 @@ export interface FlowListEditorProps {
   /** BRANCHING main flows: the flows 'next on pass' / 'next on fail' may name. */
   branchTargets?: readonly TestCase[];
   resourceType: ResourceType;
+  /** What a flow shows under its heading row besides its steps (its quarantine). */
+  flowExtra?: ((flow: TestCase) => ReactNode) | undefined;
 }
 
 /** One ordered list of flows (init, main or post) and, per flow, its steps. */
-export function FlowListEditor({ list, title, flows, onChange, branchTargets, resourceType }: FlowListEditorProps) {
+export function FlowListEditor({ list, title, flows, onChange, branchTargets, resourceType, flowExtra }: FlowListEditorProps) {
   const update = (index: number, patch: Partial<TestCase>) => onChange(flows.map((flow, at) => (at === index ? { ...flow, ...patch } : flow)));
   const targetOptions = (self: TestCase) => [
     { id: END_OF_RUN, label: 'End the run' },
@@ -76,6 +79,7 @@ export function FlowListEditor({ list, title, flows, onChange, branchTargets, re
                   }}
                 />
               </div>
+              {flowExtra?.(flow)}
               <StepsEditor flowName={flowName} steps={flow.steps} onChange={(steps) => update(index, { steps })} resourceType={resourceType} />
             </li>
           );

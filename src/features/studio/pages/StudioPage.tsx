@@ -32,6 +32,7 @@ import { UnsavedChangesDialog } from '../../../ui/UnsavedChangesDialog';
 import { setStudioDirty } from '../studio-dirty';
 import { StepFeedbackContext, stepFieldErrorsOf, useStepFeedbackState } from '../step-feedback';
 import { useSaveShortcut } from '../use-save-shortcut';
+import { useFlowQuarantine } from '../use-flow-quarantine';
 import { STUDIO_MESSAGES } from '../studio-messages';
 import '../studio.css';
 
@@ -114,6 +115,8 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted, flowHistory
   const isOnServer =
     current !== null &&
     (!isNewCollectionId(current.collection.collectionId) || (!waitsToSync && (collections.data ?? []).some((listed) => listed.id === current.collection.id)));
+
+  const flowQuarantine = useFlowQuarantine(current && isOnServer ? current.collection.id : null, current?.saved);
 
   const startEditing = (collection: Collection) => {
     setCurrent(editing(collection));
@@ -285,7 +288,7 @@ export function StudioPage({ resources, toolbarExtras, onRunStarted, flowHistory
             nameInputRef={nameInputRef}
           />
           <StepFeedbackContext value={stepFeedback.feedback}>
-            <FlowEditor collection={current.collection} onChange={edit} />
+            <FlowEditor collection={current.collection} onChange={edit} flowExtra={flowQuarantine} />
           </StepFeedbackContext>
         </div>
       ) : (

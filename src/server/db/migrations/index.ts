@@ -22,6 +22,7 @@ import { recordingsMigration } from './0021_recordings';
 import { runScheduleMigration } from './0022_run_schedule';
 import { mobileDevicesMigration } from './0023_mobile_devices';
 import { flakinessMigration } from './0024_flakiness';
+import { flowQuarantineMigration } from './0025_flow_quarantine';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0022_run_schedule': runScheduleMigration,
   '0023_mobile_devices': mobileDevicesMigration,
   '0024_flakiness': flakinessMigration,
+  '0025_flow_quarantine': flowQuarantineMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
