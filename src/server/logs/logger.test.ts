@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger, DEFAULT_LOG_LEVEL, LOG_LEVELS, log, parseLogLevel, REDACTED, withLogger } from './logger';
+import { createLogger, DEFAULT_LOG_LEVEL, LOG_LEVELS, log, parseLogLevel, REDACTED, withLogger, type LogLevel } from './logger';
 
 /** A logger writing into an array, as the server's does into standard output. */
-function capturedLogger(level: Parameters<typeof createLogger>[0]['level'] = 'info') {
+function capturedLogger(level: LogLevel = 'info') {
   const lines: string[] = [];
   const logger = createLogger({ level, destination: { write: (line: string) => void lines.push(line) } });
   return { logger, lines, entries: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
