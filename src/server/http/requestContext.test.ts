@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ORGANIZATION_TAG } from '../../shared/contracts/collections';
 import { endpoints } from '../../shared/endpoints';
 import { startTestServer, type TestServer } from '../testing/testServer';
+import { SERVER_FAULT_MESSAGE } from './apiError';
 import { REQUEST_ID_HEADER } from './requestContext';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -74,6 +76,27 @@ describe('a request id per request, in its answer and in every line logged while
     expect(unknown.status).toBe(404);
     expect(unknown.headers.get(REQUEST_ID_HEADER)).toBe('unknown-1');
     await expect.poll(() => linesOf('unknown-1')).toEqual([expect.objectContaining({ route: 'unmatched', status: 404 })]);
+  });
+
+  it("logs a server fault at error with the request's id, and answers 500 without internals", async () => {
+    await t.server.services.database.refuseWrites(true);
+    try {
+      const response = await t.request(endpoints.tags.save, {
+        method: 'POST',
+        token,
+        headers: { 'content-type': 'application/json', [REQUEST_ID_HEADER]: 'fault-1' },
+        body: JSON.stringify({ tagName: 'Nightly', tagType: ORGANIZATION_TAG }),
+      });
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ success: false, message: SERVER_FAULT_MESSAGE });
+      expect(response.headers.get(REQUEST_ID_HEADER)).toBe('fault-1');
+    } finally {
+      await t.server.services.database.refuseWrites(false);
+    }
+    await expect.poll(() => linesOf('fault-1')).toEqual([
+      expect.objectContaining({ level: 50, msg: 'Request failed', method: 'POST', err: expect.objectContaining({ message: expect.any(String), stack: expect.any(String) }) }),
+      expect.objectContaining({ level: 50, msg: 'request', route: '/api/tags/tagsManagement/saveTag', status: 500 }),
+    ]);
   });
 
   it('never writes the bearer token, the password or the cookie of a request', async () => {
