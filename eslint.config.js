@@ -63,6 +63,12 @@ export default tseslint.config(
     rules: { 'sides/meet-in-shared': 'error' },
   },
   {
+    // The server logs through its structured logger (src/server/logs/logger.ts: log()), never console; tests may print.
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/**/*.test.ts'],
+    rules: { 'no-console': 'error' },
+  },
+  {
     files: ['src/server/**', 'src/shared/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['react', 'react-dom', 'react-aria-components', '@tanstack/*'], message: 'The server and shared code never import client code.' }] }],

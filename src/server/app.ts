@@ -37,7 +37,10 @@ import type { Services } from './services';
 import { registerStaticRoutes } from './static/staticFiles';
 import { createOutboundPolicy } from './outbound/policy';
 import { createDownloadTokens } from './runs/downloadTokens';
-import { createLogger } from './logs/logger';
+import { createLogger, withLogger, type Logger } from './logs/logger';
+import { createMetrics } from './metrics/metrics';
+import { registerMetricsRoute } from './metrics/routes/getMetrics';
+import { requestContext } from './http/requestContext';
 
 const MAX_JSON_BODY_BYTES = 1024 * 1024;
 
@@ -51,9 +54,17 @@ export interface StudioApp {
   close(): Promise<void>;
 }
 
-/** Opens (and on first start creates) the database, the administrator and the browser pool, and builds the app. */
+/**
+ * Opens (and on first start creates) the database, the administrator and the browser pool, and builds the app. What it
+ * starts logs through this server's logger (logs/logger.ts log()), even beside other servers in one process (tests).
+ */
 export async function createApp(overrides: Partial<ServerOptions> = {}): Promise<StudioApp> {
   const options: ServerOptions = { ...DEFAULT_OPTIONS, ...overrides };
+  const logger = createLogger({ level: options.logLevel, destination: options.logDestination });
+  return withLogger(logger, () => buildApp(options, logger));
+}
+
+async function buildApp(options: ServerOptions, logger: Logger): Promise<StudioApp> {
   const database = await openDatabase(databaseTargetOf(options));
   const { db } = database;
   const secret = await loadOrCreateJwtSecret({ db, fromEnvironment: options.jwtSecret, dataDir: options.dataDir });
@@ -102,13 +113,15 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     pollCache: createPollCache({ writeGeneration: database.writeGeneration }),
     outbound,
     downloadTokens: createDownloadTokens(secret),
-    logger: createLogger(options.logDestination),
+    logger,
+    metrics: createMetrics(db),
   };
 
   schedulePruning(services.scheduler, db);
   startScheduleFiring(services);
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  app.use('*', requestContext(logger, services.metrics));
   app.use('*', securityHeaders());
   app.use(`${API_BASE}/*`, etag());
   const jsonBodyLimit = bodyLimit({
@@ -137,6 +150,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
       description: 'Sign in at POST /api/tokens/ and send the `token` header value as a bearer token.',
     },
   });
+  registerMetricsRoute(app, services.metrics, options.metricsToken);
   registerStaticRoutes(app, { staticDir: options.staticDir, publicDir: options.publicDir });
   app.notFound(handleNotFound);
   app.onError(handleError);
@@ -202,8 +216,13 @@ export function closeServer(server: ServerType): Promise<void> {
 
 export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
   const options: ServerOptions = { ...DEFAULT_OPTIONS, ...overrides };
-  const { host } = options;
   const studio = await createApp(overrides);
+  return withLogger(studio.services.logger, () => serveApp(studio, options));
+}
+
+/** Listens, then starts the scheduler, the run queue and the mail worker, which log through the app's logger. */
+async function serveApp(studio: StudioApp, options: ServerOptions): Promise<RunningServer> {
+  const { host } = options;
   let listening: { server: ServerType; port: number };
   try {
     listening = await listen(studio.app, host, options.port);

@@ -15,11 +15,22 @@ interface Run {
 
 const LISTENING = /^Studio platform listening on (http:\/\/127\.0\.0\.1:\d+)\/studio\/$/;
 
+interface LogEntry {
+  level: number;
+  msg: string;
+  [field: string]: unknown;
+}
+
+/** The server's standard output is its structured log: one JSON object a line. */
+function entryOf(line: string): LogEntry {
+  return JSON.parse(line) as LogEntry;
+}
+
 /** Runs `npm start`'s server command until it listens, optionally calls `whileUp`, then sends SIGTERM. */
 async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, lines: string[]) => Promise<void>): Promise<Run> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     cwd: join(import.meta.dirname, '../..'),
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUDIO_ADMIN_EMAIL: '', STUDIO_ADMIN_PASSWORD: '', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUDIO_ADMIN_EMAIL: '', STUDIO_ADMIN_PASSWORD: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines: string[] = [];
@@ -32,7 +43,7 @@ async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, 
       buffer = complete.pop() ?? '';
       for (const line of complete) {
         lines.push(line);
-        const match = LISTENING.exec(line);
+        const match = LISTENING.exec(entryOf(line).msg);
         if (match?.[1]) resolve(match[1]);
       }
     });
@@ -47,8 +58,9 @@ async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, 
 }
 
 function credentialsOf(lines: string[]) {
-  const value = (prefix: string) => lines.find((line) => line.startsWith(prefix))?.slice(prefix.length);
-  return { email: value('Administrator email: '), password: value('Administrator password: ') };
+  const created = lines.map(entryOf).find((entry) => entry.msg === 'Administrator created');
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return { email: text(created?.email), password: text(created?.generatedPassword) };
 }
 
 async function signIn(baseUrl: string, userId: string, password: string): Promise<{ status: number; token: string }> {
@@ -99,7 +111,7 @@ describe(`main (the server process, ${testDialect})`, { timeout: 90_000 }, () =>
       secondLoginStatus = (await signIn(baseUrl, email ?? '', password ?? '')).status;
       firstTokenStatus = (await fetch(`${baseUrl}${endpoints.health.status}`, { headers: { authorization: `Bearer ${firstLogin.token}` } })).status;
     });
-    expect(second.lines).toContain('Administrator: existing account kept');
+    expect(second.lines.map((line) => entryOf(line).msg)).toContain('Administrator: existing account kept');
     expect(second.lines.some((line) => line.includes('password'))).toBe(false);
     expect(secondLoginStatus).toBe(200);
     // A token signed before the restart is still good: the key was kept.
@@ -117,7 +129,28 @@ describe(`main (the server process, ${testDialect})`, { timeout: 90_000 }, () =>
         status = (await signIn(baseUrl, 'boss@example.test', 'chosen-password')).status;
       },
     );
-    expect(credentialsOf(run.lines)).toEqual({ email: 'boss@example.test', password: 'chosen-password' });
+    // The operator chose the password: it is not repeated in the log.
+    expect(credentialsOf(run.lines)).toEqual({ email: 'boss@example.test', password: undefined });
+    expect(run.lines.some((line) => line.includes('chosen-password'))).toBe(false);
     expect(status).toBe(200);
+  });
+
+  it('refuses to start on an invalid LOG_LEVEL, with one line naming it', async () => {
+    root = mkdtempSync(join(tmpdir(), 'studio-main-'));
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: join(import.meta.dirname, '../..'),
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: root, LOG_LEVEL: 'loud' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exitCode = await new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    expect(exitCode).toBe(1);
+    const [entry, ...rest] = output.trim().split('\n').map(entryOf);
+    expect(rest).toEqual([]);
+    expect(entry).toMatchObject({ level: 60, msg: 'The server cannot start: invalid configuration' });
+    expect(entry?.error).toBe('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "loud"');
+    // Nothing was created: the start stopped before the database.
+    expect(existsSync(join(root, DATABASE_FILE))).toBe(false);
   });
 });

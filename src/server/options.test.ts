@@ -29,6 +29,13 @@ describe('readServerOptions', () => {
     expect(() => readServerOptions({ OUTBOUND_ALLOW: 'jira.example.com:99999' })).toThrow('OUTBOUND_ALLOW: "jira.example.com:99999" has no valid port');
   });
 
+  it('reads LOG_LEVEL (info when unset) and METRICS_TOKEN (none when unset or blank), and stops at an unknown level', () => {
+    expect(readServerOptions({})).toMatchObject({ logLevel: 'info', metricsToken: undefined });
+    expect(readServerOptions({ LOG_LEVEL: 'Debug', METRICS_TOKEN: ' scrape-me ' })).toMatchObject({ logLevel: 'debug', metricsToken: 'scrape-me' });
+    expect(readServerOptions({ METRICS_TOKEN: '  ' }).metricsToken).toBeUndefined();
+    expect(() => readServerOptions({ LOG_LEVEL: 'chatty' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "chatty"');
+  });
+
   it('reads every variable', () => {
     const options = readServerOptions({
       PORT: '0',

@@ -4,6 +4,7 @@ import { DEFAULT_LOGIN_LIMITS, type RateLimits } from './auth/rateLimiter';
 import { GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './auth/googleSso';
 import type { BrowserWork } from './runs/service';
 import { MAIL_POLL_MS, MAIL_RETRY_BASE_MS, type MailSender } from './notifications/worker';
+import { DEFAULT_LOG_LEVEL, parseLogLevel, type LogLevel } from './logs/logger';
 import { ALLOW_ANY, OUTBOUND_ALLOW_VARIABLE, parseOutboundAllow, type OutboundAllowList, type ResolveAll } from './outbound/policy';
 
 export interface ServerOptions {
@@ -57,6 +58,10 @@ export interface ServerOptions {
   outboundResolver?: ResolveAll | undefined;
   /** Where the structured log goes instead of standard output: programmatic only (tests read it). */
   logDestination?: DestinationStream | undefined;
+  /** LOG_LEVEL: the least severe level written. */
+  logLevel: LogLevel;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; without it /metrics does not exist. */
+  metricsToken?: string | undefined;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {
@@ -77,6 +82,7 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   mailPollMs: MAIL_POLL_MS,
   mailRetryBaseMs: MAIL_RETRY_BASE_MS,
   outboundAllow: ALLOW_ANY,
+  logLevel: DEFAULT_LOG_LEVEL,
 };
 
 function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {
@@ -132,5 +138,7 @@ export function readServerOptions(env: NodeJS.ProcessEnv): ServerOptions {
     publicDir: resolve(textFrom(env, 'PUBLIC_DIR') ?? DEFAULT_OPTIONS.publicDir),
     publicUrl: publicUrlFrom(env),
     outboundAllow: parseOutboundAllow(env[OUTBOUND_ALLOW_VARIABLE]),
+    logLevel: parseLogLevel(env.LOG_LEVEL),
+    metricsToken: textFrom(env, 'METRICS_TOKEN'),
   };
 }

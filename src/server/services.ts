@@ -13,6 +13,7 @@ import type { RunService } from './runs/service';
 import type { OutboundPolicy } from './outbound/policy';
 import type { DownloadTokens } from './runs/downloadTokens';
 import type { Logger } from './logs/logger';
+import type { Metrics } from './metrics/metrics';
 
 /** Long-lived parts of a running server, shared by the endpoint modules. */
 export interface Services {
@@ -39,8 +40,10 @@ export interface Services {
   outbound: OutboundPolicy;
   /** Short-lived links to run files (runs/downloadTokens.ts). */
   downloadTokens: DownloadTokens;
-  /** The structured server log (pino). */
+  /** The structured server log (pino); within a request, log() answers its child carrying the request id. */
   logger: Logger;
+  /** The Prometheus metrics GET /metrics serves. */
+  metrics: Metrics;
 }
 
 /** What an endpoint module needs to declare its routes. */

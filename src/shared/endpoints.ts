@@ -250,6 +250,8 @@ export const endpoints = {
   },
   demoApp: '/demo-app/',
   openApi: `${API_BASE}/openapi.json`,
+  /** Prometheus metrics, outside the API: a bearer METRICS_TOKEN, not a user's session (README, Monitoring). */
+  metrics: '/metrics',
   config: `${APP_BASE_PATH}/assets/studio_config.json`,
 } as const;
 

@@ -73,12 +73,15 @@ function launchServer(env: NodeJS.ProcessEnv, log: string[], nodeArgs: readonly 
       reject(new Error(`The server did not print its address within ${SERVER_START_TIMEOUT_MS} ms:\n${log.join('\n')}`));
     }, SERVER_START_TIMEOUT_MS);
     const onLine = (line: string) => {
-      log.push(line);
-      if (log.length > OUTPUT_LINES_KEPT) log.shift();
-      const email = /^Administrator email: (\S+)/.exec(line);
-      if (email?.[1]) printedAdmin.email = email[1];
-      const password = /^Administrator password: (\S+)/.exec(line);
-      if (password?.[1]) printedAdmin.password = password[1];
+      // One line per HTTP request would soon push the server's own messages out of the lines kept.
+      if (!line.includes('"msg":"request"')) {
+        log.push(line);
+        if (log.length > OUTPUT_LINES_KEPT) log.shift();
+      }
+      // The server's output is its structured log (JSON lines); the first start logs the generated credentials once.
+      const created = /"msg":"Administrator created"/.test(line) ? (JSON.parse(line) as { email?: string; generatedPassword?: string }) : undefined;
+      if (created?.email) printedAdmin.email = created.email;
+      if (created?.generatedPassword) printedAdmin.password = created.generatedPassword;
       const listening = /Studio platform listening on (https?:\/\/[^/\s]+)\/studio\//.exec(line);
       if (listening?.[1]) {
         clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { log } from '../logs/logger';
 
 export interface GoogleSsoSettings {
   clientId: string;
@@ -42,7 +43,7 @@ export async function exchangeGoogleCode(settings: GoogleSsoSettings, code: stri
     if (!info?.success || info.data.email_verified === false) return { ok: false, reason: 'rejected' };
     return { ok: true, email: info.data.email };
   } catch (error) {
-    console.warn('Google sign-in exchange failed:', error);
+    log().warn({ err: error }, 'Google sign-in exchange failed');
     return { ok: false, reason: 'unavailable' };
   }
 }

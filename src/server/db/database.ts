@@ -7,6 +7,7 @@ import type { DialectName } from './dialect';
 import { migrationProvider } from './migrations';
 import type { Database } from './schema';
 import { WriteGenerationPlugin } from './writeGeneration';
+import { log } from '../logs/logger';
 
 export type Db = Kysely<Database>;
 
@@ -108,7 +109,7 @@ const postgresTypes = {
 function postgresPool(url: string, max: number): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max, types: postgresTypes });
   // An idle connection the server drops (a restart, a failover) must not crash the process: the pool replaces it.
-  pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+  pool.on('error', (error) => log().error({ error: error.message }, 'PostgreSQL connection lost'));
   // A connection in use that drops emits 'error' with no listener of the pool's: without one, the process would crash.
   // The query under way fails with the same error, and its caller handles that.
   pool.on('connect', (client) => client.on('error', () => undefined));

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { zip, type Zippable } from 'fflate';
 import { DESKTOP_CLIENT_FILE } from '../clients/clientsFolder';
+import { log } from '../logs/logger';
 
 const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ENTRY = join(REPO_ROOT, 'src/gateway-agent/main.ts');
@@ -137,8 +138,8 @@ export async function buildAgentZip(folder: string, cacheDir = AGENT_ZIP_CACHE_D
 export function buildAgentZipLater(folder: string, delayMs = 3_000): void {
   const timer = setTimeout(() => {
     buildAgentZip(folder).then(
-      (file) => console.log(`Gateway agent zip ready: ${file}`),
-      (error: unknown) => console.error(`The gateway agent zip could not be built: ${error instanceof Error ? error.message : String(error)}`),
+      (file) => log().info({ file }, 'Gateway agent zip ready'),
+      (error: unknown) => log().error({ err: error }, 'The gateway agent zip could not be built'),
     );
   }, delayMs);
   timer.unref();

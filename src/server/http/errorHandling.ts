@@ -5,6 +5,7 @@ import type { ErrorBody } from '../../shared/contracts/errors';
 import { API_BASE } from '../../shared/endpoints';
 import { isContention } from '../db/dialect';
 import { ApiError, SERVER_FAULT_MESSAGE } from './apiError';
+import { log } from '../logs/logger';
 
 function errorJson(c: Context, status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}): Response {
   const body: ErrorBody = { success: false, message };
@@ -23,7 +24,7 @@ export function handleError(error: Error, c: Context): Response {
   if (isContention(error)) {
     return errorJson(c, 503, 'The database is busy, please try again.', { 'Retry-After': '1' });
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  log().error({ err: error, method: c.req.method, path: c.req.path }, 'Request failed');
   return errorJson(c, 500, SERVER_FAULT_MESSAGE);
 }
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { buildDir, bundleArchive, bundleFileName, writeBundle } from './bundle';
 import { updateBuild } from './repository';
 import { appIdCovers, checkCertificateInProfile, openSigningIdentity, readProvisioningProfile, SigningMaterialError } from './signingMaterial';
+import { log } from '../logs/logger';
 
 export interface BuildJob {
   db: Db;
@@ -46,10 +47,10 @@ export async function runBuild(job: BuildJob): Promise<void> {
       description: `Bundle ${fileName}: the validated profile, the signing certificate, gateway-config.json and sign.sh, which runs on a Mac with Xcode.`,
     });
   } catch (error) {
-    if (!(error instanceof SigningMaterialError)) console.error(`iOS build ${buildId} failed:`, error);
+    if (!(error instanceof SigningMaterialError)) log().error({ err: error, buildId }, 'iOS build failed');
     const description = error instanceof SigningMaterialError ? error.message : IOS_BUILDER_MESSAGES.buildFailed;
     await updateBuild(db, buildId, { status: 'FAILED', description }).catch((failed: unknown) => {
-      console.error(`iOS build ${buildId} could not be marked FAILED:`, failed);
+      log().error({ err: failed, buildId }, 'iOS build could not be marked FAILED');
     });
   }
 }

@@ -3,6 +3,7 @@ import { lockedRowsSkipping } from '../db/dialect';
 import { composeMail, type OutgoingMail } from './compose';
 import { mailPayloadSchema } from './payload';
 import { emailAddressesIn } from '../../shared/schedule/notify-emails';
+import { log } from '../logs/logger';
 
 /**
  * Sends one mail for the organization, or throws why it could not. The server's sender goes through the
@@ -165,7 +166,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     if (stopped) return;
     timer = setTimeout(() => {
       drain()
-        .catch((error: unknown) => console.error('Mail outbox pass failed:', error))
+        .catch((error: unknown) => log().error({ err: error }, 'Mail outbox pass failed'))
         .finally(schedule);
     }, pollMs);
   }

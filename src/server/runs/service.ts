@@ -36,6 +36,7 @@ import {
   type RunAuthor,
   type RunRow,
 } from './repository';
+import { log } from '../logs/logger';
 
 export type StopState = Extract<RunState, 'CANCELLED' | 'ABORTED'>;
 
@@ -316,7 +317,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     entry.done = execute(run, entry)
       .catch(async (error: unknown) => {
         // The last resort of a crash path: the resource must not stay marked in use.
-        console.error(`Run ${run.status_id} ended with an error:`, error);
+        log().error({ err: error, statusId: run.status_id }, 'Run ended with an error');
         if (!closed) await finishRun(db, run.status_id, 'FAILED').catch(() => undefined);
       })
       .finally(() => {
@@ -343,7 +344,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
       // Callers fire and forget: a database that is away (restarting, or closed under a stopping server) must not end
       // the process with an unhandled rejection. The queued runs stay queued; the next tick or trigger tries again.
       .catch((error: unknown) => {
-        if (!closed) console.error(`Dispatching queued runs failed: ${firstLine(error)}`);
+        if (!closed) log().error({ error: firstLine(error) }, 'Dispatching queued runs failed');
       })
       .finally(() => {
         dispatching = undefined;

@@ -2,6 +2,7 @@ import { nextExecutionAfter } from '../../shared/schedule/recurrence';
 import type { Db } from '../db/database';
 import { isUniqueViolation, lockedRowsSkipping } from '../db/dialect';
 import { assertRunsAllowed } from '../licenses/enforcement';
+import type { Metrics } from '../metrics/metrics';
 import type { RunService } from '../runs/service';
 import type { Services } from '../services';
 import { advanceExecutions, fireSchedule, recordMissed } from './firing';
@@ -21,12 +22,18 @@ const MAX_DUE_PER_TICK = 200;
 
 type Dispatcher = Pick<RunService, 'dispatch'>;
 
+/** A firing: its schedule execution, and the planned instant it fired for. */
+interface Fired {
+  executionId: string;
+  plannedAt: number;
+}
+
 /**
  * Fires one due schedule in one transaction; answers the firing's id, or null when nothing fired. The schedule row is
  * locked while it fires, and a planned instant is recorded once (a unique index), so two replicas that both found it
  * due cannot both fire it: the second finds it locked or no longer due, or has its firing refused and lets it be.
  */
-async function fireDue(db: Db, id: string, now: number): Promise<string | null> {
+async function fireDue(db: Db, id: string, now: number): Promise<Fired | null> {
   try {
     return await fireDueOnce(db, id, now);
   } catch (error) {
@@ -41,7 +48,7 @@ async function fireDue(db: Db, id: string, now: number): Promise<string | null> 
   }
 }
 
-async function fireDueOnce(db: Db, id: string, now: number): Promise<string | null> {
+async function fireDueOnce(db: Db, id: string, now: number): Promise<Fired | null> {
   return db.transaction().execute(async (trx) => {
     const due = trx
       .selectFrom('schedules')
@@ -81,7 +88,7 @@ async function fireDueOnce(db: Db, id: string, now: number): Promise<string | nu
       await recordMissed(trx, row, definition, { first: planned, last: lastMissed, count: fires ? count - 1 : count, atLeast }, now);
     }
     const kind = now - latest > LATE_AFTER_MS ? 'CATCH_UP' : 'SCHEDULED';
-    const fired = fires ? await fireSchedule(trx, row, definition, { kind, plannedAt: latest, triggeredBy: row.created_by }, now) : null;
+    const fired = fires ? { executionId: await fireSchedule(trx, row, definition, { kind, plannedAt: latest, triggeredBy: row.created_by }, now), plannedAt: latest } : null;
     await trx
       .updateTable('schedules')
       .set({ next_execution_at: nextExecutionAfter(recurrence, now) })
@@ -94,8 +101,10 @@ async function fireDueOnce(db: Db, id: string, now: number): Promise<string | nu
 /**
  * One scheduler tick at `now` (epoch ms): fires every enabled schedule whose next execution is due (found through the
  * partial index on next_execution_at), then moves the firings under way on (in-order turns, queue rows, notifications).
+ * Each firing's lag, from its planned instant to the end of its transaction, goes to `metrics`.
  */
-export async function scheduleTick(db: Db, runs: Dispatcher, now: number): Promise<void> {
+export async function scheduleTick(db: Db, runs: Dispatcher, now: number, metrics?: Pick<Metrics, 'observeScheduleLag'>): Promise<void> {
+  const tickStarted = performance.now();
   const due = await db
     .selectFrom('schedules')
     .select('id')
@@ -107,17 +116,19 @@ export async function scheduleTick(db: Db, runs: Dispatcher, now: number): Promi
     .execute();
   const fired = new Set<string>();
   for (const { id } of due) {
-    const executionId = await fireDue(db, id, now);
-    if (executionId !== null) fired.add(executionId);
+    const firing = await fireDue(db, id, now);
+    if (firing === null) continue;
+    fired.add(firing.executionId);
+    metrics?.observeScheduleLag(now + (performance.now() - tickStarted) - firing.plannedAt);
   }
   const queued = await advanceExecutions(db, now, fired);
   if (queued || fired.size > 0) void runs.dispatch();
 }
 
 /** Runs the schedules on the server's tick loop, on the leading replica only; answers the function that stops it. */
-export function startScheduleFiring(services: Pick<Services, 'db' | 'runs' | 'scheduler' | 'leadership'>): () => void {
+export function startScheduleFiring(services: Pick<Services, 'db' | 'runs' | 'scheduler' | 'leadership' | 'metrics'>): () => void {
   return services.scheduler.registerTickHandler('schedules', async (date) => {
-    if (await services.leadership.isLeader()) await scheduleTick(services.db, services.runs, date.getTime());
+    if (await services.leadership.isLeader()) await scheduleTick(services.db, services.runs, date.getTime(), services.metrics);
   });
 }
 

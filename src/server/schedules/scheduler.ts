@@ -1,3 +1,5 @@
+import { log } from '../logs/logger';
+
 export type TickHandler = (now: Date) => Promise<void> | void;
 
 export interface Scheduler {
@@ -28,7 +30,7 @@ export function createScheduler(intervalMs: number): Scheduler {
       try {
         await handler(now);
       } catch (error) {
-        console.error(`Scheduler tick handler "${name}" failed:`, error);
+        log().error({ err: error, handler: name }, 'Scheduler tick handler failed');
       }
     }
     lastTick = Date.now();

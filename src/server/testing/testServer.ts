@@ -8,6 +8,7 @@ import { hashPassword } from '../auth/passwords';
 import type { ServerOptions } from '../options';
 import { findUserByUserId, insertUser } from '../users/repository';
 import { migratedTestDatabaseUrl } from './testDatabase';
+import { parseLogLevel } from '../logs/logger';
 
 export interface LoginResult {
   status: number;
@@ -73,6 +74,8 @@ export async function startTestServer(
     staticDir: join(dataDir, 'dist'),
     publicDir: join(dataDir, 'public'),
     schedulerIntervalMs: 50,
+    // Quiet unless a test reads the log (logDestination) or a person asks: `LOG_LEVEL=debug npx vitest run …`.
+    logLevel: options.logDestination ? 'info' : process.env.LOG_LEVEL === undefined ? 'silent' : parseLogLevel(process.env.LOG_LEVEL),
     ...options,
   });
   const baseUrl = server.origin;

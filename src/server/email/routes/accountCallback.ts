@@ -6,6 +6,7 @@ import type { Api } from '../../services';
 import { exchangeCode, nonceMatches, openState, SIGN_IN_NONCE_COOKIE } from '../accountSignIn';
 import { EMAIL_SETUP_PAGE, EMAIL_TAG } from '../emailApi';
 import { upsertImapAccount } from '../repository';
+import { log } from '../../logs/logger';
 
 const callbackQuerySchema = z.object({
   code: z.string().max(4096).optional(),
@@ -67,7 +68,7 @@ export function registerAccountCallback({ app, endpoint, services }: Api): void 
       });
       return back(added ? 'Added' : 'Updated');
     } catch (error) {
-      console.warn('Mail account sign-in failed:', error);
+      log().warn({ err: error }, 'Mail account sign-in failed');
       return back('failed', EMAIL_MESSAGES.accountFailed);
     }
   });

@@ -11,6 +11,7 @@ import { ApiError } from '../../http/apiError';
 import type { AppEnv } from '../../http/appEnv';
 import { bearerToken } from '../../http/authorization';
 import type { Api, Services } from '../../services';
+import { log } from '../logger';
 
 const USER_AGENT_CHARS = 200;
 
@@ -80,7 +81,7 @@ export function registerPostFrontendLogs({ app, endpoint, services }: Api): void
     const reportId = randomUUID();
     const userAgent = truncateText(scrubText(c.req.header('user-agent') ?? ''), USER_AGENT_CHARS);
     for (const entry of entries) {
-      services.logger.warn({ origin: 'client', reportId, session: session === null ? null : sessionTag(session), userAgent, ...scrubbed(entry) }, 'client error');
+      log().warn({ origin: 'client', reportId, session: session === null ? null : sessionTag(session), userAgent, ...scrubbed(entry) }, 'client error');
     }
     return c.json({ success: true as const, data: { accepted: entries.length } }, 202);
   });

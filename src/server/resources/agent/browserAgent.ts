@@ -4,6 +4,7 @@ import { REMOTE_BROWSER_HEARTBEAT_MS, remoteBrowserAcceptedSchema } from '../../
 import { endpoints } from '../../../shared/endpoints';
 import { CHROMIUM_ARGS } from '../../runs/executor/browserExecutor';
 import { prepareVideoRecording } from '../../runs/video';
+import { log as structuredLog } from '../../logs/logger';
 
 export interface BrowserAgentOptions {
   /** The platform's address, e.g. https://studio.example.com */
@@ -53,7 +54,7 @@ const NOT_REGISTERED = 409;
  * beat; a platform that forgot the endpoint is told it again; a revoked token stops the agent.
  */
 export async function startBrowserAgent(options: BrowserAgentOptions): Promise<BrowserAgent> {
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? ((line: string) => structuredLog().info(line));
   const videoProblem = await prepareVideoRecording();
   if (videoProblem !== null) log(`Runs with Video will fail on this machine: ${videoProblem}`);
 

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { log } from '../../logs/logger';
 import { startBrowserAgent } from './browserAgent';
 
 const usage = `Usage: npm run resource -- --platform URL --token TOKEN [--name NAME] [--host 0.0.0.0] [--port 0] [--advertise HOSTNAME]
@@ -10,8 +11,10 @@ const usage = `Usage: npm run resource -- --platform URL --token TOKEN [--name N
   --advertise  the host name the platform reaches this machine by (default: the address in --host)
 Chromium: CHROMIUM_PATH, default /usr/bin/chromium.`;
 
+/** The reason is a log line; the usage is help for the person at the terminal, on standard error as it is. */
 function fail(message: string): never {
-  console.error(`${message}\n\n${usage}`);
+  log().fatal(message);
+  process.stderr.write(`${usage}\n`);
   process.exit(2);
 }
 
@@ -50,6 +53,6 @@ try {
     });
   }
 } catch (error) {
-  console.error(`The remote browser could not start: ${error instanceof Error ? error.message : String(error)}`);
+  log().fatal({ err: error }, 'The remote browser could not start');
   process.exit(1);
 }
