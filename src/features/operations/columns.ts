@@ -90,13 +90,13 @@ export const topSignaturesText = (flow: Pick<FlakyFlow, 'topSignatures'>) => flo
  * flip rate as a percentage to one decimal.
  */
 export const FLAKY_FLOW_COLUMNS: readonly OperationsColumnSpec<FlakyFlow>[] = [
-  { header: 'Collection', width: '1fr', minWidth: 110, value: (row) => row.collectionName },
-  { header: 'Flow', width: '1fr', minWidth: 110, value: (row) => row.flowName },
-  { header: 'Flip Rate', width: 90, value: (row) => `${(row.flipRate * 100).toFixed(1)}%` },
-  { header: 'Failures', width: 80, value: (row) => row.failures },
-  { header: 'Runs', width: 64, value: (row) => row.runs },
+  { header: 'Collection', width: '1fr', minWidth: 100, value: (row) => row.collectionName },
+  { header: 'Flow', width: '1fr', minWidth: 100, value: (row) => row.flowName },
+  { header: 'Flip Rate', width: 80, value: (row) => `${(row.flipRate * 100).toFixed(1)}%` },
+  { header: 'Failures', width: 84, value: (row) => row.failures },
+  { header: 'Runs', width: 56, value: (row) => row.runs },
   { header: 'Last Flip', width: `minmax(${DATE_MIN_WIDTH}px, ${DATE_WIDTH}px)`, minWidth: DATE_MIN_WIDTH, wraps: true, value: (row) => formatDate(row.lastFlip) },
-  // 30 marks of 24 px.
-  { header: 'History', width: 724, value: (row) => row.results.map((result) => RESULT_TEXT[result.result].letter).join('') },
+  // At most 30 marks of 24 px; a narrower column scrolls the strip (StripCell), newest in view.
+  { header: 'History', width: 'minmax(232px, 744px)', minWidth: 232, value: (row) => row.results.map((result) => RESULT_TEXT[result.result].letter).join('') },
   { header: 'Top Failure Signatures', width: '2fr', minWidth: 160, value: topSignaturesText },
 ];

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { HistoryStrip } from '../../../charts/HistoryStrip';
-import type { FlakyFlowsQuery } from '../../../shared/contracts/flakiness';
+import type { FlakyFlow, FlakyFlowsQuery } from '../../../shared/contracts/flakiness';
 import { Button } from '../../../ui/Button';
 import { flakyFlowsQuery } from '../api/flaky-flows';
 import { FLAKY_FLOW_COLUMNS } from '../columns';
@@ -25,6 +25,15 @@ export interface FlakyFlowsTabProps {
   onOpenReport: (statusId: string) => void;
 }
 
+/** A strip in a table cell: one line scrolled to its newest (rightmost) results where the column is narrower. */
+function StripCell({ flow, onOpenReport }: { flow: FlakyFlow; onOpenReport: (statusId: string) => void }) {
+  return (
+    <div className="operations__strip" ref={(element) => element?.scrollTo({ left: element.scrollWidth })}>
+      <HistoryStrip label={`History of ${flow.flowName}`} results={flow.results} onOpenRun={onOpenReport} />
+    </div>
+  );
+}
+
 const countText = (shown: number, total: number) => (shown < total ? `The ${shown} flakiest of ${total}` : `${total} total`);
 
 function FlakyFlowsResults({ range, onOpenReport }: { range: FlakyFlowsQuery; onOpenReport: (statusId: string) => void }) {
@@ -43,7 +52,7 @@ function FlakyFlowsResults({ range, onOpenReport }: { range: FlakyFlowsQuery; on
       <OperationsTable
         label={TITLE}
         columns={FLAKY_FLOW_COLUMNS}
-        cells={{ History: (row) => <HistoryStrip label={`History of ${row.flowName}`} results={row.results} onOpenRun={onOpenReport} /> }}
+        cells={{ History: (row) => <StripCell flow={row} onOpenReport={onOpenReport} /> }}
         rows={rows}
         rowKey={(row) => `${row.collectionId} ${row.flowId}`}
         isPending={result.isPending}
