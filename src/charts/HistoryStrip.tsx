@@ -8,7 +8,7 @@ import { MARK_ATTRIBUTE, markTabIndex, onMarkKeyDown } from './roving-marks';
 import './charts.css';
 
 /** Each result's word and the letter its mark shows, so colour is never the only cue. */
-const RESULT_TEXT: Readonly<Record<FlowResult, { word: string; letter: string }>> = {
+export const RESULT_TEXT: Readonly<Record<FlowResult, { word: string; letter: string }>> = {
   PASSED: { word: 'Passed', letter: 'P' },
   FAILED: { word: 'Failed', letter: 'F' },
   SKIPPED: { word: 'Skipped', letter: 'S' },

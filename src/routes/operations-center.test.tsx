@@ -26,10 +26,10 @@ describe('Operations Centre routes', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/'));
   });
 
-  it('shows the page under OPERATIONS CENTRE with its three tabs', async () => {
+  it('shows the page under OPERATIONS CENTRE with its four tabs', async () => {
     openOperations('/operations-center', ['OPERATIONS_CENTER']);
     expect(await screen.findByRole('heading', { level: 1, name: 'OPERATIONS CENTRE' })).toBeInTheDocument();
-    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['Execution Details', 'Collection Details', 'Schedule Details']);
+    expect((await screen.findAllByRole('tab')).map((tab) => tab.textContent)).toEqual(['Execution Details', 'Collection Details', 'Schedule Details', 'Flaky Flows']);
   });
 
   it('sends OperationsCenter.newUI false to the old-UI route, which shows the same page as Operations Centre', async () => {

@@ -40,6 +40,7 @@ import { registerDownloadByToken } from './runs/routes/downloadByToken';
 import { registerPostFrontendLogs } from './logs/routes/postFrontendLogs';
 import { registerGetDetails } from './runs/routes/getDetails';
 import { registerGetFailureClassification } from './runs/routes/getFailureClassification';
+import { registerGetFlakyFlows } from './runs/routes/getFlakyFlows';
 import { registerGetFlowHistory } from './runs/routes/getFlowHistory';
 import { registerGetFlowQuarantines } from './quarantine/routes/getFlowQuarantines';
 import { registerQuarantineFlow } from './quarantine/routes/quarantineFlow';
@@ -158,6 +159,7 @@ const registrations: ((api: Api) => void)[] = [
   registerSearchRuns,
   registerGetFlowHistory,
   registerGetFailureClassification,
+  registerGetFlakyFlows,
   registerGetFlowQuarantines,
   registerQuarantineFlow,
   registerReleaseFlow,

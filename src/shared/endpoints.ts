@@ -98,10 +98,12 @@ export const endpoints = {
     downloadByToken: `${AUTOMATION_BASE}/files/downloadByToken`,
     releaseDevice: `${AUTOMATION_BASE}/remote/releaseDevice`,
   },
-  /** Flow history and failure classification (issue 29): GET ?collectionId= and GET ?id= (a run's status id). */
+  /** Flow history, failure classification and flaky flows (issue 29): GET ?collectionId=, GET ?id= (a run's status id), GET ?from&to. */
   flakiness: {
     flowHistory: `${AUTOMATION_BASE}/stats/flowHistory`,
     failureClassification: `${AUTOMATION_BASE}/stats/failureClassification`,
+    /** GET ?from&to: the Operations Centre's Flaky flows view. */
+    flakyFlows: `${AUTOMATION_BASE}/stats/flakyFlows`,
   },
   /** Flow quarantine (issue 29): a flow's failures stop failing its collection's runs. */
   quarantine: {

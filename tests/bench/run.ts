@@ -12,6 +12,7 @@ import { ESTIMATE_AT_CAP_BUDGET_MS, runRecurrenceBench } from './recurrence';
 import { runSchedulerBench, SCHEDULER_TICK_BUDGET_MS } from './scheduler';
 import { OPS_SEARCH_BUDGET_MS, OPS_SUMMARY_BUDGET_MS, runSearchBench } from './search';
 import { runDispatchBench } from './dispatch';
+import { FLAKY_VIEW_BUDGET_MS, runFlakyViewBench } from './flaky-view';
 import { runDashboardFeedBench } from './dashboard-feed';
 import { LIEFI_RECOVER_BUDGET_MS, runLiefiBench } from './liefi';
 import { runWallDisplayBench, WALL_DISPLAY_P99_BUDGET_MS } from './wall-displays';
@@ -50,6 +51,8 @@ async function main(): Promise<number> {
   const opsTable = await printOpsTableBench();
   printBudget('ops-table-10k-dom-rows', OPS_TABLE_DOM_ROWS_BUDGET, 'rows');
   const operations = [search.operations.sqlite, search.operations.postgres].filter((figures) => figures !== null);
+  const flakyView = await runFlakyViewBench();
+  printBudget('flaky-view-100k-median', FLAKY_VIEW_BUDGET_MS, 'ms');
   await runDispatchBench();
   const chartShaping = runChartShapingBench();
   printBudget('dashboard-shaping-365-median', DASHBOARD_SHAPING_BUDGET_MS, 'ms');
@@ -84,6 +87,9 @@ async function main(): Promise<number> {
       figures.searchMs > OPS_SEARCH_BUDGET_MS && `Operations Centre search over 100 000 runs ${figures.searchMs.toFixed(1)} ms exceeds ${OPS_SEARCH_BUDGET_MS} ms`,
       figures.summaryMs > OPS_SUMMARY_BUDGET_MS && `Operations Centre summaries over 100 000 runs ${figures.summaryMs.toFixed(1)} ms exceeds ${OPS_SUMMARY_BUDGET_MS} ms`,
     ]),
+    ...[flakyView.sqliteMs, flakyView.postgresMs].map(
+      (ms) => ms !== null && ms > FLAKY_VIEW_BUDGET_MS && `the Flaky flows view over 100 000 runs answered in ${ms.toFixed(1)} ms, over ${FLAKY_VIEW_BUDGET_MS} ms`,
+    ),
     chartShaping.medianMs > DASHBOARD_SHAPING_BUDGET_MS &&
       `shaping a year of daily runs into the six chart types ${chartShaping.medianMs.toFixed(1)} ms exceeds ${DASHBOARD_SHAPING_BUDGET_MS} ms`,
     dashboardRenderMs > DASHBOARD_RENDER_BUDGET_MS &&

@@ -21,8 +21,8 @@ import { startPlatform, type Platform } from '../e2e/harness';
 import { POSTGRES_MISSING_MESSAGE, postgresBinDir, startPostgresCluster } from '../support/postgres-cluster';
 import { median, printFigure } from './figures';
 
-const RUNS = 100_000;
-const COLLECTIONS = 20;
+export const RUNS = 100_000;
+export const COLLECTIONS = 20;
 const DAYS = 90;
 const ROUNDS = 15;
 /** Schedule firings, each of FIRING_ITEMS collections whose runs are every other one of FIRING_SPAN runs. */
@@ -89,10 +89,15 @@ function operationsStatements(numbers: (count: number) => string, text: (express
   ];
 }
 
-function fillSqlite(platform: Platform, template: Template): void {
+/** The platform's SQLite file, opened beside the running server. */
+export function openSqlite(platform: Platform): Database.Database {
   const sqlite = new Database(`${platform.dataDir}/${DATABASE_FILE}`);
   sqlite.pragma('busy_timeout = 10000');
-  const startMs = Date.now() - DAYS * 86_400_000;
+  return sqlite;
+}
+
+/** RUNS copies of the template run 'bench-1' .. 'bench-100000' (queue_order n), one every STEP_MS over DAYS up to now. */
+export function insertSqliteRuns(sqlite: Database.Database, template: Template, startMs: number): void {
   const isoAt = `strftime('%Y-%m-%dT%H:%M:%fZ', (${startMs} + n * ${STEP_MS}) / 1000.0, 'unixepoch')`;
   sqlite
     .prepare(
@@ -100,6 +105,24 @@ function fillSqlite(platform: Platform, template: Template): void {
        insert into runs (${RUN_COLUMN_NAMES}) select ${columns('n', (expression) => expression, isoAt)} from numbers, runs where runs.status_id = ?`,
     )
     .run(template.runId);
+}
+
+/** As insertSqliteRuns, on PostgreSQL. */
+export async function insertPostgresRuns(client: pg.Client, template: Template, startMs: number): Promise<void> {
+  const isoAt = `to_char(to_timestamp((${startMs} + n::bigint * ${STEP_MS}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  await client.query(
+    `insert into runs (${RUN_COLUMN_NAMES}) select ${columns('n', (expression) => `(${expression})::text`, isoAt)}
+     from generate_series(1, ${RUNS}) as n, runs where runs.status_id = $1`,
+    [template.runId],
+  );
+}
+
+export const benchStartMs = (): number => Date.now() - DAYS * 86_400_000;
+
+function fillSqlite(platform: Platform, template: Template): void {
+  const sqlite = openSqlite(platform);
+  const startMs = benchStartMs();
+  insertSqliteRuns(sqlite, template, startMs);
   const numbers = (count: number) => `(with recursive series(n) as (select 0 union all select n + 1 from series where n < ${count - 1}) select n from series)`;
   for (const statement of operationsStatements(numbers, (expression) => expression, startMs)) {
     const prepared = sqlite.prepare(statement.replaceAll('$collection', '@collection'));
@@ -112,13 +135,8 @@ function fillSqlite(platform: Platform, template: Template): void {
 async function fillPostgres(url: string, template: Template): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const startMs = Date.now() - DAYS * 86_400_000;
-  const isoAt = `to_char(to_timestamp((${startMs} + n::bigint * ${STEP_MS}) / 1000.0) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  await client.query(
-    `insert into runs (${RUN_COLUMN_NAMES}) select ${columns('n', (expression) => `(${expression})::text`, isoAt)}
-     from generate_series(1, ${RUNS}) as n, runs where runs.status_id = $1`,
-    [template.runId],
-  );
+  const startMs = benchStartMs();
+  await insertPostgresRuns(client, template, startMs);
   const numbers = (count: number) => `generate_series(0::bigint, ${count - 1}) as n`;
   for (const statement of operationsStatements(numbers, (expression) => `(${expression})::text`, startMs)) {
     await client.query(statement.replaceAll('$collection', '$1'), statement.includes('$collection') ? [template.collectionId] : []);

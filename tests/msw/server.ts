@@ -16,6 +16,7 @@ import { gatewayAgentsHandlers } from './gateway-agents';
 import { recordingHandlers } from './recordings';
 import { flakinessHandlers } from './flakiness-handlers';
 import { quarantineHandlers } from './quarantine';
+import { flakyFlowsHandlers } from './flaky-flows';
 
 /** The msw server of the unit project; tests add per-test handlers with server.use(). */
-export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers, ...displayTokensHandlers, ...gatewayAgentsHandlers, ...recordingHandlers, ...flakinessHandlers, ...quarantineHandlers);
+export const server = setupServer(...handlers, ...runsHandlers, ...studioHandlers, ...controlRoomHandlers, ...interactiveBotsHandlers, ...importExportHandlers, ...organizationsHandlers, ...usersHandlers, ...groupsHandlers, ...operationsHandlers, ...dashboardsHandlers, ...customDashboardHandlers, ...displayTokensHandlers, ...gatewayAgentsHandlers, ...recordingHandlers, ...flakinessHandlers, ...quarantineHandlers, ...flakyFlowsHandlers);

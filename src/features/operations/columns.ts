@@ -1,6 +1,8 @@
 import type { CsvColumn } from '../../lib/csv';
 import { formatDate, formatDuration } from '../../lib/dates';
 import { EXECUTION_RESULT_LABELS, type ExecutionHistoryRow, type ScheduleSummaryRow, type TestSuiteSummaryRow } from '../../shared/contracts/operations';
+import { RESULT_TEXT } from '../../charts/HistoryStrip';
+import type { FlakyFlow } from '../../shared/contracts/flakiness';
 
 /**
  * Each table's columns, once: the tables render them (with a few cells made buttons) and the CSV and PDF exports write
@@ -79,3 +81,22 @@ export const SCHEDULE_SUMMARY_COLUMNS: readonly OperationsColumnSpec<ScheduleSum
 
 /** §2: the schedule export skips the id column. */
 export const SCHEDULE_SUMMARY_EXPORT_COLUMNS = SCHEDULE_SUMMARY_COLUMNS.filter((column) => column.header !== SCHEDULE_ID_HEADER);
+
+/** A flow's top failure signatures as one line: 'signature (count)', most first. */
+export const topSignaturesText = (flow: Pick<FlakyFlow, 'topSignatures'>) => flow.topSignatures.map(({ signature, count }) => `${signature} (${count})`).join('; ');
+
+/**
+ * The Flaky flows view (issue 29). The history strip exports as its results' letters, oldest first (P, F, S, A), the
+ * flip rate as a percentage to one decimal.
+ */
+export const FLAKY_FLOW_COLUMNS: readonly OperationsColumnSpec<FlakyFlow>[] = [
+  { header: 'Collection', width: '1fr', minWidth: 100, value: (row) => row.collectionName },
+  { header: 'Flow', width: '1fr', minWidth: 100, value: (row) => row.flowName },
+  { header: 'Flip Rate', width: 80, value: (row) => `${(row.flipRate * 100).toFixed(1)}%` },
+  { header: 'Failures', width: 84, value: (row) => row.failures },
+  { header: 'Runs', width: 56, value: (row) => row.runs },
+  { header: 'Last Flip', width: `minmax(${DATE_MIN_WIDTH}px, ${DATE_WIDTH}px)`, minWidth: DATE_MIN_WIDTH, wraps: true, value: (row) => formatDate(row.lastFlip) },
+  // At most 30 marks of 24 px; a narrower column scrolls the strip (StripCell), newest in view.
+  { header: 'History', width: 'minmax(232px, 744px)', minWidth: 232, value: (row) => row.results.map((result) => RESULT_TEXT[result.result].letter).join('') },
+  { header: 'Top Failure Signatures', width: '2fr', minWidth: 160, value: topSignaturesText },
+];

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { FLAKY_WINDOW_DAYS } from '../../shared/contracts/flakiness';
 
 /**
  * The search dates of part 2 §4: ISO instants in the user's zone, picked as days. A start day starts at 00:00, an end day
@@ -25,6 +26,11 @@ export const maxDay = (now: DateTime = DateTime.now()): string => now.toISODate(
 /** The Operations search's defaults: start one day back from now, end today at 23:59. */
 export function defaultExecutionRange(now: DateTime = DateTime.now()): DateRange {
   return { start: iso(now.minus({ days: 1 })), end: iso(endOfDay(now)) };
+}
+
+/** The Flaky flows view's default (issue 29): the last 14 days, today included, from 00:00 to 23:59. */
+export function defaultFlakyFlowsRange(now: DateTime = DateTime.now()): DateRange {
+  return { start: iso(now.minus({ days: FLAKY_WINDOW_DAYS - 1 }).startOf('day')), end: iso(endOfDay(now)) };
 }
 
 /** A day clamped to [min, max] (both 'yyyy-MM-dd', compared as text). */

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { required, type FieldValue } from '../../lib/validators';
 import { DEFAULT_OPERATIONS_STATUS, type OperationsStatus, type SummarySearch } from '../../shared/contracts/operations';
+import type { FlakyFlowsQuery } from '../../shared/contracts/flakiness';
 import { defaultExecutionRange, type DateRange } from './search-dates';
 
 /** A search the server is asked (runSearchSchema without the page): the Operations search form once valid. */
@@ -45,8 +46,8 @@ function errorsOf<Field extends string>(values: Record<Field, FieldValue>): Fiel
 /** §5: status, dateStart and dateEnd are required (error keys); the resource and the collection name are optional. */
 export const executionErrors = (draft: ExecutionDraft) => errorsOf({ status: draft.status, start: draft.start, end: draft.end });
 
-/** §5: both dates of a summary search are required. */
-export const summaryErrors = (draft: SummaryDraft) => errorsOf({ start: draft.start, end: draft.end });
+/** §5: both dates of a summary search are required (and of the Flaky flows view's). */
+export const summaryErrors = (draft: DateRange) => errorsOf({ start: draft.start, end: draft.end });
 
 /** The criteria of a valid form, else null (the search runs only when valid). */
 export function executionCriteriaOf(draft: ExecutionDraft): ExecutionCriteria | null {
@@ -59,6 +60,11 @@ export function executionCriteriaOf(draft: ExecutionDraft): ExecutionCriteria | 
     dateStart: draft.start,
     dateEnd: draft.end,
   };
+}
+
+/** The Flaky flows view's range once both dates are set, else null. */
+export function flakyFlowsRangeOf(draft: DateRange): FlakyFlowsQuery | null {
+  return draft.start && draft.end ? { from: draft.start, to: draft.end } : null;
 }
 
 export function summarySearchOf(draft: SummaryDraft): SummarySearch | null {

@@ -7,6 +7,7 @@ import { failureSignature } from '../../shared/failure-signature';
 /** One flow's result in one run, with what tells versions and failures apart. */
 export interface RunFlowResult {
   statusId: string;
+  collectionId: string;
   /** When the run ended (ISO); `now` for a run still going. */
   time: string;
   collectionHash: string | null;
@@ -20,7 +21,8 @@ export interface RunFlowResult {
 
 export interface RunFlowFilter {
   orgId: string;
-  collectionId: string;
+  /** One collection's runs; every collection of the organization without it. */
+  collectionId?: string;
   /** Runs that ended in [from, to] (ISO); finished runs only. */
   endedBetween?: { from: string; to: string };
   flowIds?: readonly string[];
@@ -37,7 +39,7 @@ function runFlowAggregates(db: Db, filter: RunFlowFilter) {
     .selectFrom('runs')
     .innerJoin('step_results', 'step_results.status_id', 'runs.status_id')
     .where('runs.org_id', '=', filter.orgId)
-    .where('runs.collection_id', '=', filter.collectionId)
+    .$if(filter.collectionId !== undefined, (qb) => qb.where('runs.collection_id', '=', filter.collectionId ?? ''))
     .$if(filter.statusId !== undefined, (qb) => qb.where('runs.status_id', '=', filter.statusId ?? ''))
     .$if(filter.endedBetween !== undefined, (qb) =>
       qb
@@ -47,7 +49,7 @@ function runFlowAggregates(db: Db, filter: RunFlowFilter) {
     )
     // An empty list matches no flow (flow ids are never empty): SQL has no empty `in ()`.
     .$if(filter.flowIds !== undefined, (qb) => qb.where('step_results.flow_id', 'in', filter.flowIds?.length ? filter.flowIds : ['']))
-    .select(['runs.status_id', 'runs.time_completed', 'runs.state', 'runs.collection_hash', 'runs.resource_kind', 'step_results.flow_id'])
+    .select(['runs.status_id', 'runs.collection_id', 'runs.time_completed', 'runs.state', 'runs.collection_hash', 'runs.resource_kind', 'step_results.flow_id'])
     .select((eb) => [
       eb.fn.max('step_results.flow_name').as('flow_name'),
       eb.fn.countAll<number | string>().as('steps'),
@@ -55,11 +57,12 @@ function runFlowAggregates(db: Db, filter: RunFlowFilter) {
       eb.fn.sum<number | string>(eb.case().when('step_results.result', '=', 'SKIPPED').then(1).else(0).end()).as('skipped'),
       eb.fn.min<number | string | null>(eb.case().when('step_results.result', '=', 'FAILED').then(eb.ref('step_results.id')).end()).as('first_failed_id'),
     ])
-    .groupBy(['runs.status_id', 'runs.time_completed', 'runs.state', 'runs.collection_hash', 'runs.resource_kind', 'step_results.flow_id']);
+    .groupBy(['runs.status_id', 'runs.collection_id', 'runs.time_completed', 'runs.state', 'runs.collection_hash', 'runs.resource_kind', 'step_results.flow_id']);
 }
 
 interface AggregateRow {
   status_id: string;
+  collection_id: string;
   time_completed: string | null;
   state: RunState;
   collection_hash: string | null;
@@ -81,6 +84,7 @@ function flowResultOf(row: AggregateRow): FlowResult {
 function toRunFlowResult(row: AggregateRow, now: string): RunFlowResult {
   return {
     statusId: row.status_id,
+    collectionId: row.collection_id,
     time: row.time_completed ?? now,
     collectionHash: row.collection_hash,
     resourceKind: row.resource_kind,

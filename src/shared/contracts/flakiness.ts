@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATE_ORDER_MESSAGE, isBefore, isoInstant } from './operations';
 
 /**
  * Flow history and failure classification (issue 29). A flow is a collection's flow id; "the same code" is the same
@@ -90,3 +91,60 @@ export const failureClassificationResponseSchema = z.object({
   }),
 });
 export type FailureClassificationResponse = z.infer<typeof failureClassificationResponseSchema>;
+
+/** The Flaky flows view lists at most this many flows, the flakiest first; the answer carries how many there are. */
+export const FLAKY_FLOWS_LIMIT = 100;
+/** The top failure signatures a listed flow carries. */
+export const FLAKY_FLOW_TOP_SIGNATURES = 3;
+/** The longest date range the view answers: a year. */
+export const FLAKY_FLOWS_MAX_RANGE_DAYS = 366;
+export const FLAKY_FLOWS_RANGE_MESSAGE = `The date range must be at most ${FLAKY_FLOWS_MAX_RANGE_DAYS} days.`;
+
+/** GET ?from&to (ISO instants): flows whose results in runs that ended in [from, to] flipped between PASSED and FAILED. */
+export const flakyFlowsQuerySchema = z
+  .object({
+    from: isoInstant,
+    to: isoInstant,
+  })
+  .refine((range) => !isBefore(range.to, range.from), { path: ['to'], message: DATE_ORDER_MESSAGE })
+  .refine((range) => Date.parse(range.to) - Date.parse(range.from) <= FLAKY_FLOWS_MAX_RANGE_DAYS * 24 * 60 * 60 * 1000, {
+    path: ['to'],
+    message: FLAKY_FLOWS_RANGE_MESSAGE,
+  });
+export type FlakyFlowsQuery = z.input<typeof flakyFlowsQuerySchema>;
+
+export const flakyFlowSchema = z.object({
+  collectionId: z.string(),
+  collectionName: z.string(),
+  flowId: z.string(),
+  flowName: z.string(),
+  /**
+   * Flips over possible flips: of the flow's PASSED and FAILED results in the range, grouped by collection version and
+   * resource kind (runs without either are left out) and ordered by time, the consecutive pairs that differ, over all
+   * consecutive pairs. 0 to 1.
+   */
+  flipRate: z.number(),
+  flips: z.number().int(),
+  /** Results in the range that FAILED, of any version. */
+  failures: z.number().int(),
+  /** Finished runs in the range in which the flow ran (any result). */
+  runs: z.number().int(),
+  /** When the run that made the latest flip ended (ISO). */
+  lastFlip: z.string(),
+  /** Its last FLOW_HISTORY_LENGTH results in the range, newest last. */
+  results: z.array(flowHistoryEntrySchema),
+  /** Its most frequent failure signatures in the range (the first failed step of each failed result), most first. */
+  topSignatures: z.array(z.object({ signature: z.string(), count: z.number().int() })),
+});
+export type FlakyFlow = z.infer<typeof flakyFlowSchema>;
+
+export const flakyFlowsResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    /** The flakiest FLAKY_FLOWS_LIMIT flows: flip rate, then flips, failures and the last flip, highest first. */
+    flows: z.array(flakyFlowSchema),
+    /** Flows that flipped in the range, listed or not. */
+    total: z.number().int(),
+  }),
+});
+export type FlakyFlowsResponse = z.infer<typeof flakyFlowsResponseSchema>;

@@ -54,10 +54,10 @@ export const EXECUTION_RESULT_LABELS: Record<(typeof RUN_STATES)[number], string
 export const RUN_SEARCH_MAX_PAGE_SIZE = 1000;
 export const RUN_SEARCH_DEFAULT_PAGE_SIZE = 100;
 export const RUN_SEARCH_MAX_NAME_LENGTH = 200;
-const isoInstant = z.iso.datetime({ offset: true });
+export const isoInstant = z.iso.datetime({ offset: true });
 export const DATE_ORDER_MESSAGE = 'End date must not be before the start date.';
 /** Only a real order counts: an unparsable date has its own field error, not a second one on the end date. */
-const isBefore = (a: string, b: string) => Date.parse(a) < Date.parse(b);
+export const isBefore = (a: string, b: string) => Date.parse(a) < Date.parse(b);
 
 /**
  * GET /stats/search?data={JSON}. Dates are ISO instants bounding the completion time for finished statuses, else

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { deviceOptionNameOf } from '../../../shared/contracts/devices';
 import { Button } from '../../../ui/Button';
+import type { FlakyFlowsQuery } from '../../../shared/contracts/flakiness';
 import type { ScheduleSummaryRow, SummarySearch } from '../../../shared/contracts/operations';
 import { Tabs } from '../../../ui/Tabs';
 import { operationsKeys } from '../api/operations-keys';
@@ -12,9 +13,18 @@ import { testSuiteSummaryQuery } from '../api/test-suite-summary';
 import { COLLECTION_SUMMARY_COLUMNS, SCHEDULE_SUMMARY_COLUMNS, SCHEDULE_SUMMARY_EXPORT_COLUMNS } from '../columns';
 import { ExecutionResults } from '../components/ExecutionResults';
 import { ExecutionSearchForm } from '../components/ExecutionSearchForm';
+import { FlakyFlowsTab } from '../components/FlakyFlowsTab';
 import { RunQueueTable } from '../components/RunQueueTable';
 import { SummaryTab } from '../components/SummaryTab';
-import { defaultExecutionDraft, emptySummaryDraft, executionCriteriaOf, type ExecutionCriteria, type SummaryDraft } from '../search-forms';
+import { defaultFlakyFlowsRange } from '../search-dates';
+import {
+  defaultExecutionDraft,
+  emptySummaryDraft,
+  executionCriteriaOf,
+  flakyFlowsRangeOf,
+  type ExecutionCriteria,
+  type SummaryDraft,
+} from '../search-forms';
 import '../operations.css';
 
 export interface OperationsCentrePageProps {
@@ -46,13 +56,16 @@ function useSummaryForm(keyOf: (search: SummarySearch) => QueryKey) {
   return { draft, onChange, search, onSearch };
 }
 
-/** The Operations Centre (part 2 §2): Execution Details, Collection Details and Schedule Details. */
+/** The Operations Centre (part 2 §2): Execution Details, Collection Details, Schedule Details, and Flaky Flows (issue 29). */
 export function OperationsCentrePage({ renderCollectionReport, renderScheduleExecution, scheduleQueue }: OperationsCentrePageProps) {
   const [executionDraft, setExecutionDraft] = useState(() => defaultExecutionDraft());
   // The defaults are valid, so the page opens on the last day's failed flows.
   const [criteria, search] = useSubmitted<ExecutionCriteria>(executionCriteriaOf(executionDraft), operationsKeys.runSearch);
   const collectionForm = useSummaryForm(operationsKeys.testSuiteSummary);
   const scheduleForm = useSummaryForm(operationsKeys.scheduleSummary);
+  const [flakyDraft, setFlakyDraft] = useState(() => defaultFlakyFlowsRange());
+  // Like the execution search, the defaults are valid: the tab opens on the last 14 days.
+  const [flakyRange, searchFlaky] = useSubmitted<FlakyFlowsQuery>(flakyFlowsRangeOf(flakyDraft), operationsKeys.flakyFlows);
   const [reportStatusId, setReportStatusId] = useState<string | null>(null);
   const [firing, setFiring] = useState<ScheduleSummaryRow | null>(null);
 
@@ -121,6 +134,11 @@ export function OperationsCentrePage({ renderCollectionReport, renderScheduleExe
           {scheduleQueue}
         </SummaryTab>
       ),
+    },
+    {
+      id: 'flaky',
+      title: 'Flaky Flows',
+      content: <FlakyFlowsTab draft={flakyDraft} onChange={setFlakyDraft} range={flakyRange} onSearch={searchFlaky} onOpenReport={setReportStatusId} />,
     },
   ];
 

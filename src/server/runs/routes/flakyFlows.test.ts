@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorBodySchema } from '../../../shared/contracts/errors';
+import { FLAKY_FLOWS_RANGE_MESSAGE, FLOW_HISTORY_LENGTH, flakyFlowsResponseSchema, type FlakyFlow } from '../../../shared/contracts/flakiness';
+import { DATE_ORDER_MESSAGE } from '../../../shared/contracts/operations';
+import { endpoints } from '../../../shared/endpoints';
+import type { Db } from '../../db/database';
+import { at, DAY, HOUR, seedRun, VERSION_1, VERSION_2, type Outcome } from '../../testing/flowHistorySeed';
+import { anotherOrganization } from '../../testing/otherOrganization';
+import { startTestServer, type TestServer } from '../../testing/testServer';
+import { findUserByUserId } from '../../users/repository';
+import { seededRandom } from '../executor/flowOrder';
+
+const RUNS = 36;
+/** Runs 0 .. 17 are of the first version, 18 .. 35 of the second. */
+const VERSION_CHANGE = 18;
+const RUN_EVERY = 6 * HOUR;
+const ERROR_A = 'Element #buy not visible';
+const ERROR_B = 'Element #pay not visible';
+const ERROR_D = 'Element #cart not visible';
+/** Run i's failing step says A, B or a changing timeout (C) by i mod 6; the last run says D. */
+const errorOf = (run: number): string | undefined =>
+  run === RUNS - 1 ? ERROR_D : run % 6 === 1 ? ERROR_A : run % 6 === 3 ? ERROR_B : undefined;
+const SIGNATURE_A = `check: ${ERROR_A}`;
+const SIGNATURE_B = `check: ${ERROR_B}`;
+const SIGNATURE_C = 'check: Timeout <n>ms exceeded waiting for #total of order <id> at <time>';
+/** The whole seeded history, and a margin. */
+const ALL = { from: at(-DAY), to: at(RUNS * RUN_EVERY + DAY) };
+
+describe('the Flaky flows view (issue 29)', () => {
+  let t: TestServer;
+  let db: Db;
+  let orgId: string;
+  let reader: string;
+  const statusIds: string[] = [];
+  const outcomes: Record<string, Outcome>[] = [];
+
+  const query = (range: { from?: string; to?: string }) =>
+    `${endpoints.flakiness.flakyFlows}?${new URLSearchParams(Object.entries(range).filter((entry): entry is [string, string] => entry[1] !== undefined))}`;
+  const flakyFlows = async (range: { from: string; to: string }, token = reader) => {
+    const response = await t.request(query(range), { token });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return flakyFlowsResponseSchema.parse(await response.json()).data;
+  };
+  const byFlow = (flows: readonly FlakyFlow[]): Record<string, FlakyFlow> => Object.fromEntries(flows.map((flow) => [flow.flowId, flow]));
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    db = t.server.services.db;
+    orgId = (await findUserByUserId(db, t.admin.email))?.org_id ?? '';
+    reader = await t.tokenFor(await t.createUser(['OPERATIONS_CENTER']));
+    const random = seededRandom(29);
+    for (let run = 0; run < RUNS; run += 1) {
+      const flows: Record<string, Outcome> = {
+        'always-pass': 'PASSED',
+        'always-fail': 'FAILED',
+        regression: run < VERSION_CHANGE ? 'PASSED' : 'FAILED',
+        alternating: run % 2 === 1 ? 'FAILED' : 'PASSED',
+        'rare-flake': run === 5 || run === 23 ? 'FAILED' : 'PASSED',
+        'random-flake': run >= VERSION_CHANGE && random() < 0.3 ? 'FAILED' : 'PASSED',
+      };
+      outcomes.push(flows);
+      const version = run < VERSION_CHANGE ? VERSION_1 : VERSION_2;
+      const error = errorOf(run);
+      statusIds.push(await seedRun(db, orgId, { collectionId: 'shop', endedAt: run * RUN_EVERY, flows, version, ...(error ? { error } : {}) }));
+    }
+    // Passes on browsers and fails on phones, on the same version: a device-specific failure, never a flip.
+    for (let run = 0; run < 8; run += 1) {
+      const kind = run % 2 === 0 ? 'BROWSER' : 'MOBILE';
+      await seedRun(db, orgId, { collectionId: 'apps', endedAt: run * RUN_EVERY, flows: { device: kind === 'BROWSER' ? 'PASSED' : 'FAILED' }, kind });
+    }
+    // Skipped and aborted results are not compared: P, S, F, A, P is two flips of two.
+    const gappy: [Outcome, 'PASSED' | 'ABORTED' | undefined][] = [['PASSED', undefined], ['SKIPPED', undefined], ['FAILED', undefined], ['PASSED', 'ABORTED'], ['PASSED', undefined]];
+    for (const [index, [outcome, state]] of gappy.entries()) {
+      await seedRun(db, orgId, { collectionId: 'apps', endedAt: index * RUN_EVERY + HOUR, flows: { gappy: outcome }, ...(state ? { state: 'ABORTED' as const } : {}) });
+    }
+    // Runs recorded before versions were stored (no hash) are never the same code as another.
+    for (let run = 0; run < 4; run += 1) {
+      await seedRun(db, orgId, { collectionId: 'apps', endedAt: run * RUN_EVERY, flows: { unversioned: run % 2 ? 'FAILED' : 'PASSED' }, version: null });
+    }
+  });
+  afterAll(async () => t.close());
+
+  it('lists exactly the flaky flows, flakiest first: not a passing, always-failing, regressed, device-specific or unversioned one', async () => {
+    const { flows, total } = await flakyFlows(ALL);
+    expect(flows.map((flow) => flow.flowId)).toEqual(['alternating', 'gappy', 'random-flake', 'rare-flake']);
+    expect(total).toBe(4);
+  });
+
+  it('counts flips over the possible flips within each version, the failures, runs and the last flip', async () => {
+    const flows = byFlow((await flakyFlows(ALL)).flows);
+    const possible = RUNS - 2; // two versions of 18 results: 17 consecutive pairs each
+    expect(flows.alternating).toMatchObject({ collectionId: 'shop', flowName: 'Flow alternating', flips: possible, flipRate: 1, failures: RUNS / 2, runs: RUNS });
+    expect(flows.alternating?.lastFlip).toBe(at((RUNS - 1) * RUN_EVERY));
+    expect(flows['rare-flake']).toMatchObject({ flips: 4, flipRate: 4 / possible, failures: 2, runs: RUNS, lastFlip: at(24 * RUN_EVERY) });
+    expect(flows.gappy).toMatchObject({ collectionId: 'apps', flips: 2, flipRate: 1, failures: 1, runs: 5, lastFlip: at(4 * RUN_EVERY + HOUR) });
+    const randomFailures = outcomes.filter((run) => run['random-flake'] === 'FAILED').length;
+    expect(randomFailures).toBeGreaterThan(0);
+    expect(flows['random-flake']).toMatchObject({ failures: randomFailures, runs: RUNS });
+    expect(flows['random-flake']?.flipRate).toBeGreaterThan(4 / possible);
+    expect(flows['random-flake']?.flipRate).toBeLessThan(1);
+  });
+
+  it('carries each flow its last 30 results in the range, newest last, and its top 3 failure signatures with counts', async () => {
+    const flows = byFlow((await flakyFlows(ALL)).flows);
+    const strip = flows.alternating?.results ?? [];
+    expect(strip.map((result) => result.statusId)).toEqual(statusIds.slice(RUNS - FLOW_HISTORY_LENGTH));
+    expect(strip.map((result) => result.result)).toEqual(outcomes.slice(RUNS - FLOW_HISTORY_LENGTH).map((run) => run.alternating));
+    expect(strip.at(-1)?.time).toBe(at((RUNS - 1) * RUN_EVERY));
+    // Odd runs fail: 6 say A, 6 say B, 5 time out (C) and the last says D.
+    expect(flows.alternating?.topSignatures).toEqual([
+      { signature: SIGNATURE_A, count: 6 },
+      { signature: SIGNATURE_B, count: 6 },
+      { signature: SIGNATURE_C, count: 5 },
+    ]);
+    expect(flows['rare-flake']?.topSignatures).toEqual([{ signature: SIGNATURE_C, count: 2 }]);
+    expect(flows.gappy?.results.map((result) => result.result)).toEqual(['PASSED', 'SKIPPED', 'FAILED', 'ABORTED', 'PASSED']);
+  });
+
+  it('looks only at runs that ended in the range', async () => {
+    const firstVersion = { from: at(0), to: at((VERSION_CHANGE - 1) * RUN_EVERY) };
+    const { flows } = await flakyFlows(firstVersion);
+    expect(flows.map((flow) => flow.flowId)).toEqual(['alternating', 'gappy', 'rare-flake']);
+    expect(byFlow(flows)['rare-flake']).toMatchObject({ flips: 2, flipRate: 2 / (VERSION_CHANGE - 1), runs: VERSION_CHANGE, lastFlip: at(6 * RUN_EVERY) });
+    expect((await flakyFlows({ from: at(-3 * DAY), to: at(-2 * DAY) })).flows).toEqual([]);
+  });
+
+  it("shows an organization its own flows only, to OPERATIONS_CENTER holders", async () => {
+    const other = await anotherOrganization(t, ['OPERATIONS_CENTER']);
+    for (let run = 0; run < 4; run += 1) {
+      await seedRun(db, other.orgId, { collectionId: 'theirs', endedAt: run * RUN_EVERY, flows: { mine: run % 2 ? 'FAILED' : 'PASSED' } });
+    }
+    expect((await flakyFlows(ALL, other.token)).flows.map((flow) => flow.flowId)).toEqual(['mine']);
+    expect((await flakyFlows(ALL)).flows.map((flow) => flow.flowId)).not.toContain('mine');
+    for (const permission of ['STUDIO', 'CONTROL_ROOM'] as const) {
+      const response = await t.request(query(ALL), { token: await t.tokenFor(await t.createUser([permission])) });
+      expect(response.status, permission).toBe(403);
+    }
+    expect((await t.request(query(ALL))).status).toBe(401);
+  });
+
+  it('answers bad ranges with 400 and a message', async () => {
+    const expectBadRange = async (range: { from?: string; to?: string }, message: RegExp) => {
+      const response = await t.request(query(range), { token: reader });
+      expect(response.status, JSON.stringify(range)).toBe(400);
+      expect(errorBodySchema.parse(await response.json()).message).toMatch(message);
+    };
+    await expectBadRange({ to: ALL.to }, /from/);
+    await expectBadRange({ from: ALL.from }, /to/);
+    await expectBadRange({ from: 'yesterday', to: ALL.to }, /from/);
+    await expectBadRange({ from: ALL.to, to: ALL.from }, new RegExp(DATE_ORDER_MESSAGE));
+    await expectBadRange({ from: at(-400 * DAY), to: ALL.to }, new RegExp(FLAKY_FLOWS_RANGE_MESSAGE));
+  });
+});
