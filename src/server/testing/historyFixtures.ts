@@ -34,6 +34,10 @@ export interface HistoryRun {
   /** The content hash of the collection it ran, and the kind of resource it ran on (none: recorded before 0024). */
   collectionHash?: string | null;
   resourceKind?: RunResourceKind | null;
+  /** The retries it ran with, and its counts of flows passed on a retry and flaky (none: ended before 0026). */
+  retries?: number;
+  passedOnRetryFlows?: number | null;
+  flakyFlows?: number | null;
 }
 
 let order = 0;
@@ -64,6 +68,9 @@ export function historyRunRow(run: HistoryRun): RunRow {
     schedule_kind: run.schedule?.kind ?? null,
     collection_hash: run.collectionHash ?? null,
     resource_kind: run.resourceKind ?? null,
+    retries: run.retries ?? 0,
+    passed_on_retry_flows: run.passedOnRetryFlows ?? null,
+    flaky_flows: run.flakyFlows ?? null,
   };
 }
 
