@@ -1,15 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionResponseSchema, RETRIES_MESSAGE } from '../../../shared/contracts/collections';
 import { datasetResponseSchema, rowsOfDataset } from '../../../shared/contracts/dashboards';
 import { errorBodySchema } from '../../../shared/contracts/errors';
-import { flowHistoryResponseSchema, passedOnRetryLogLine, retryLogLine } from '../../../shared/contracts/flakiness';
+import { failureClassificationResponseSchema, flowHistoryResponseSchema, passedOnRetryLogLine, retryLogLine } from '../../../shared/contracts/flakiness';
 import { runNowResponseSchema, scheduleExecutionDetailsResponseSchema, scheduleResponseSchema } from '../../../shared/contracts/schedules';
 import { endpoints } from '../../../shared/endpoints';
 import { browserCollection, dailySchedule, saveCollection, startRunServers, trigger, waitForRun } from '../../testing/runFixtures';
-import type { TestServer } from '../../testing/testServer';
+import type { Db } from '../../db/database';
+import type { StepResultValue } from '../../db/schema-runs';
+import { trailingPasses } from '../../quarantine/runEnd';
+import { insertHistoryRuns } from '../../testing/historyFixtures';
+import { startTestServer, type TestServer } from '../../testing/testServer';
 import { findUserByUserId } from '../../users/repository';
+import { flipsSinceRecovery } from '../failureClassification';
+import { outcomesOf } from '../flowResults';
+import { finishRun, insertStepResult } from '../repository';
 
 /**
  * A page whose text changes with each request: "Not ready" on the first, "Ready" after. A flow asserting "Ready" fails
@@ -185,5 +192,110 @@ describe('retries of failed flows in real Chromium (issue 29)', { timeout: 60_00
     const response = await send(endpoints.schedules.save, 'POST', dailySchedule([collectionId], { retries: 7 }));
     expect(response.status).toBe(400);
     expect(errorBodySchema.parse(await response.json()).fieldErrors?.retries).toEqual([RETRIES_MESSAGE]);
+  });
+});
+
+const VERSION = 'c'.repeat(64);
+const MINUTE = 60_000;
+
+/** Attempts of one flow in one run, each its steps' results (the flow fails at its second step). */
+type Attempts = readonly (readonly StepResultValue[])[];
+
+describe('a pass on a retry counts as flaky (issue 29, seeded history)', () => {
+  let t: TestServer;
+  let db: Db;
+  let orgId: string;
+  let reader: string;
+  const collectionId = 'retried-collection';
+
+  beforeAll(async () => {
+    t = await startTestServer();
+    db = t.server.services.db;
+    orgId = (await findUserByUserId(db, t.admin.email))?.org_id ?? '';
+    reader = await t.tokenFor(await t.createUser(['OPERATIONS_CENTER']));
+  });
+  afterAll(async () => t.close());
+
+  /** A run of `flows` (flow id -> its attempts) that ended `minutesAgo` (or is still RUNNING when null). */
+  async function seedRun(flows: Readonly<Record<string, Attempts>>, minutesAgo: number | null): Promise<string> {
+    const end = minutesAgo === null ? Date.now() : Date.now() - minutesAgo * MINUTE;
+    const failed = Object.values(flows).some((attempts) => attempts.at(-1)?.includes('FAILED'));
+    const [statusId = ''] = await insertHistoryRuns(db, [
+      {
+        orgId,
+        collectionId,
+        state: minutesAgo === null ? 'RUNNING' : failed ? 'FAILED' : 'PASSED',
+        submitted: new Date(end - 2 * MINUTE).toISOString(),
+        started: new Date(end - MINUTE).toISOString(),
+        completed: minutesAgo === null ? null : new Date(end).toISOString(),
+        collectionHash: VERSION,
+        resourceKind: 'BROWSER',
+      },
+    ]);
+    let flowIndex = 0;
+    for (const [flowId, attempts] of Object.entries(flows)) {
+      flowIndex += 1;
+      for (const [index, steps] of attempts.entries()) {
+        for (const [stepIndex, result] of steps.entries()) {
+          await insertStepResult(db, {
+            status_id: statusId,
+            flow_index: flowIndex,
+            flow_id: flowId,
+            flow_name: `Flow ${flowId}`,
+            flow_type: 'FLOW',
+            flow_loop: 1,
+            attempt: index + 1,
+            step_id: `step-${stepIndex}`,
+            step_name: `Step ${stepIndex}`,
+            action: 'click',
+            result,
+            error_detail: result === 'FAILED' ? 'Timed out waiting for #total' : '',
+            validation_result: '',
+            images: [],
+            attachments: [],
+            time_started: new Date(end - MINUTE).toISOString(),
+            time_completed: new Date(end - MINUTE / 2).toISOString(),
+          });
+        }
+      }
+    }
+    return statusId;
+  }
+
+  const PASS = ['PASSED', 'PASSED'] as const;
+  const FAIL = ['PASSED', 'FAILED'] as const;
+
+  it('reads a pass on a retry as a failure then a pass: a later failure on the same version is FLAKY, and the run end counts it', async () => {
+    const retried = await seedRun({ checkout: [FAIL, PASS], login: [PASS] }, 30);
+    const history = flowHistoryResponseSchema.parse(
+      await (await t.request(`${endpoints.flakiness.flowHistory}?collectionId=${collectionId}`, { token: reader })).json(),
+    ).data;
+    expect(Object.fromEntries(history.flows.map((flow) => [flow.flowId, flow.results.map((result) => [result.statusId, result.result, result.passedOnRetry])]))).toEqual({
+      checkout: [[retried, 'PASSED', 1]],
+      login: [[retried, 'PASSED', undefined]],
+    });
+
+    // A run still going fails the flow on the same version: its failure is flaky, having passed only on a retry before.
+    const failing = await seedRun({ checkout: [FAIL, FAIL], login: [FAIL] }, null);
+    const classification = failureClassificationResponseSchema.parse(
+      await (await t.request(`${endpoints.flakiness.failureClassification}?id=${failing}`, { token: reader })).json(),
+    ).data;
+    const byFlow = Object.fromEntries(classification.failedFlows.map((flow) => [flow.flowId, flow]));
+    // checkout: the retry's failure and pass, then this failure; login had only passed, at once.
+    expect(byFlow.checkout).toMatchObject({ classification: 'FLAKY', passes: 1, failures: 2 });
+    expect(byFlow.login).toMatchObject({ classification: 'FLAKY', passes: 1, failures: 1 });
+
+    expect(await finishRun(db, failing, 'FAILED')).toBe(true);
+    const ended = await db.selectFrom('runs').select(['state', 'passed_on_retry_flows', 'flaky_flows']).where('status_id', '=', failing).executeTakeFirstOrThrow();
+    expect(ended).toEqual({ state: 'FAILED', passed_on_retry_flows: 0, flaky_flows: 2 });
+  });
+
+  it('lets a pass on a retry neither complete nor keep a recovery streak', () => {
+    const clean = { result: 'PASSED' as const, passedOnRetry: 0 };
+    const onRetry = { result: 'PASSED' as const, passedOnRetry: 1 };
+    expect(outcomesOf([clean, onRetry])).toEqual(['PASSED', 'FAILED', 'PASSED']);
+    // Four clean passes and one on a retry: the streak restarts at the retry's pass, short of the five that release.
+    expect(trailingPasses(outcomesOf([clean, clean, clean, clean, onRetry]))).toBe(1);
+    expect(flipsSinceRecovery(outcomesOf([onRetry]))).toEqual({ passes: 1, failures: 1 });
   });
 });
