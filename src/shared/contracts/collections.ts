@@ -113,6 +113,8 @@ export const MAX_FLOW_RETRIES = 3;
 export const RETRIES_MESSAGE = `Retries must be a whole number from 0 to ${MAX_FLOW_RETRIES}`;
 export const RETRIES_LABEL = 'Retries';
 export const RETRIES_HELP = 'Run a failed flow again up to N times';
+/** The choices of a Retries field: 0 to MAX_FLOW_RETRIES. */
+export const RETRIES_CHOICES = Array.from({ length: MAX_FLOW_RETRIES + 1 }, (_, retries) => retries);
 export const retriesSchema = z
   .number({ error: RETRIES_MESSAGE })
   .int({ error: RETRIES_MESSAGE })

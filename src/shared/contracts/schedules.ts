@@ -198,7 +198,8 @@ export const scheduleSchema = z.object({
   overrideDataSource: z.boolean(),
   dataSourceVariableId: z.string().nullable(),
   dataSourceRowNo: z.number().int().nullable(),
-  retries: z.number().int().nullable(),
+  /** Retries of a failed flow for its runs; null: each collection's own (a schedule saved before issue 29 has none). */
+  retries: z.number().int().nullable().default(null),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 
