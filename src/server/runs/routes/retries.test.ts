@@ -14,6 +14,7 @@ import { trailingPasses } from '../../quarantine/runEnd';
 import { insertHistoryRuns } from '../../testing/historyFixtures';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { findUserByUserId } from '../../users/repository';
+import { analyticsDataOf } from '../../dashboards/datasets';
 import { flipsSinceRecovery } from '../failureClassification';
 import { outcomesOf } from '../flowResults';
 import { finishRun, insertStepResult } from '../repository';
@@ -288,6 +289,14 @@ describe('a pass on a retry counts as flaky (issue 29, seeded history)', () => {
     expect(await finishRun(db, failing, 'FAILED')).toBe(true);
     const ended = await db.selectFrom('runs').select(['state', 'passed_on_retry_flows', 'flaky_flows']).where('status_id', '=', failing).executeTakeFirstOrThrow();
     expect(ended).toEqual({ state: 'FAILED', passed_on_retry_flows: 0, flaky_flows: 2 });
+
+    // Analytics Data: a run's steps are its flows' last attempts'; flaky and passedOnRetry as counted at its end, and
+    // none for the retried fixture run (written ended, as runs ended before migration 0026 are).
+    const analytics = await analyticsDataOf(db, { orgId, range: { startDate: Date.now() - 3_600_000, endDate: Date.now() + 60_000 }, scope: [collectionId] });
+    expect(rowsOfDataset(analytics).map((row) => [row.result, row.passedSteps, row.failedSteps, row.flaky, row.passedOnRetry])).toEqual([
+      ['PASSED', 4, 0, 0, 0],
+      ['FAILED', 2, 2, 2, 0],
+    ]);
   });
 
   it('lets a pass on a retry neither complete nor keep a recovery streak', () => {
