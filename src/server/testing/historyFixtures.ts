@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import type { RunState } from '../db/schema-runs';
+import type { RunState, StepResultValue } from '../db/schema-runs';
 import type { ScheduleExecutionKind, ScheduleItemState } from '../db/schema-schedules';
-import type { RunRow, RunSchedule } from '../runs/repository';
+import type { NewStepResult, RunRow, RunSchedule } from '../runs/repository';
 import type { RunResourceKind } from '../../shared/contracts/flakiness';
 
 /**
@@ -41,6 +41,39 @@ export interface HistoryRun {
 }
 
 let order = 0;
+
+/** A step of flow `flowId` ("Flow <id>") in a run, for insertStepResult; what the tests leave out is filled in. */
+export function historyStepResult(step: {
+  statusId: string;
+  flowId: string;
+  flowIndex: number;
+  stepId: string;
+  result: StepResultValue;
+  error?: string;
+  attempt?: number;
+  /** ISO: when it ran. */
+  at: string;
+}): NewStepResult {
+  return {
+    status_id: step.statusId,
+    flow_index: step.flowIndex,
+    flow_id: step.flowId,
+    flow_name: `Flow ${step.flowId}`,
+    flow_type: 'FLOW',
+    flow_loop: 1,
+    ...(step.attempt === undefined ? {} : { attempt: step.attempt }),
+    step_id: step.stepId,
+    step_name: `Step ${step.stepId}`,
+    action: 'click',
+    result: step.result,
+    error_detail: step.error ?? '',
+    validation_result: '',
+    images: [],
+    attachments: [],
+    time_started: step.at,
+    time_completed: step.at,
+  };
+}
 
 export function historyRunRow(run: HistoryRun): RunRow {
   order += 1;

@@ -11,7 +11,7 @@ import { browserCollection, dailySchedule, saveCollection, startRunServers, trig
 import type { Db } from '../../db/database';
 import type { StepResultValue } from '../../db/schema-runs';
 import { trailingPasses } from '../../quarantine/runEnd';
-import { insertHistoryRuns } from '../../testing/historyFixtures';
+import { historyStepResult, insertHistoryRuns } from '../../testing/historyFixtures';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { findUserByUserId } from '../../users/repository';
 import { analyticsDataOf } from '../../dashboards/datasets';
@@ -238,25 +238,19 @@ describe('a pass on a retry counts as flaky (issue 29, seeded history)', () => {
       flowIndex += 1;
       for (const [index, steps] of attempts.entries()) {
         for (const [stepIndex, result] of steps.entries()) {
-          await insertStepResult(db, {
-            status_id: statusId,
-            flow_index: flowIndex,
-            flow_id: flowId,
-            flow_name: `Flow ${flowId}`,
-            flow_type: 'FLOW',
-            flow_loop: 1,
-            attempt: index + 1,
-            step_id: `step-${stepIndex}`,
-            step_name: `Step ${stepIndex}`,
-            action: 'click',
-            result,
-            error_detail: result === 'FAILED' ? 'Timed out waiting for #total' : '',
-            validation_result: '',
-            images: [],
-            attachments: [],
-            time_started: new Date(end - MINUTE).toISOString(),
-            time_completed: new Date(end - MINUTE / 2).toISOString(),
-          });
+          await insertStepResult(
+            db,
+            historyStepResult({
+              statusId,
+              flowId,
+              flowIndex,
+              stepId: `step-${stepIndex}`,
+              result,
+              error: result === 'FAILED' ? 'Timed out waiting for #total' : '',
+              attempt: index + 1,
+              at: new Date(end - MINUTE).toISOString(),
+            }),
+          );
         }
       }
     }
