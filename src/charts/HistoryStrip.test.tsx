@@ -25,6 +25,17 @@ function renderStrip(currentStatusId?: string) {
 }
 
 describe('HistoryStrip', () => {
+  it('names a pass on a retry as such (issue 29)', () => {
+    render(
+      <HistoryStrip
+        label="History of Pay"
+        results={[{ statusId: 'run-9', time: '2026-03-05T09:00:00.000Z', result: 'PASSED', passedOnRetry: 1 }]}
+        onOpenRun={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('link').getAttribute('aria-label')).toMatch(/^Passed on retry 1, Mar 5, 2026, .*, run run-9$/);
+  });
+
   it('names every mark with its result, time and run, oldest first, and shows a letter besides the colour', () => {
     const { marks } = renderStrip('run-2');
     expect(marks.map((mark) => mark.getAttribute('aria-label'))).toEqual([

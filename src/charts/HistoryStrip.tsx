@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { DATE_FORMATS, formatDate } from '../lib/dates';
-import type { FlowHistoryEntry, FlowResult } from '../shared/contracts/flakiness';
+import { passedOnRetryText, type FlowHistoryEntry, type FlowResult } from '../shared/contracts/flakiness';
 import { Link } from '../ui/Link';
 import { Tooltip } from '../ui/Tooltip';
 import { RESULT_COLOURS } from './palette';
@@ -28,9 +28,10 @@ export interface HistoryStripProps {
   currentStatusId?: string | undefined;
 }
 
-/** A mark's accessible name, also the first line of its tooltip. */
+/** A mark's accessible name, also the first line of its tooltip; a pass on a retry says so ("Passed on retry 1"). */
 export function historyMarkLabel(entry: FlowHistoryEntry, isCurrent: boolean): string {
-  return `${RESULT_TEXT[entry.result].word}, ${formatDate(entry.time, DATE_FORMATS.medium)}, run ${entry.statusId}${isCurrent ? ' (this run)' : ''}`;
+  const result = entry.passedOnRetry === undefined ? RESULT_TEXT[entry.result].word : passedOnRetryText(entry.passedOnRetry);
+  return `${result}, ${formatDate(entry.time, DATE_FORMATS.medium)}, run ${entry.statusId}${isCurrent ? ' (this run)' : ''}`;
 }
 
 /**

@@ -30,6 +30,8 @@ interface SelectFieldProps {
   placeholder?: string;
   /** Shown only when set: callers pass the error of a touched control. */
   errorMessage?: string;
+  /** Help text under the field, read as its description. */
+  description?: string;
   isDisabled?: boolean;
   hideLabel?: boolean;
   onBlur?: () => void;
@@ -119,10 +121,11 @@ function SelectParts({
   label,
   options,
   errorMessage,
+  description,
   hideLabel,
   listMessage,
   isMultiple = false,
-}: Pick<MultiSelectProps, 'label' | 'options' | 'errorMessage' | 'hideLabel' | 'listMessage'> & { isMultiple?: boolean }) {
+}: Pick<MultiSelectProps, 'label' | 'options' | 'errorMessage' | 'description' | 'hideLabel' | 'listMessage'> & { isMultiple?: boolean }) {
   return (
     <>
       <Label className={hideLabel ? 'ui-visually-hidden' : 'ui-field__label'}>{label}</Label>
@@ -131,6 +134,11 @@ function SelectParts({
         <SelectValue className="ui-select__value">{({ isPlaceholder, selectedText, defaultChildren }) => (isMultiple || isPlaceholder ? defaultChildren : selectedText)}</SelectValue>
         <span aria-hidden="true">▾</span>
       </AriaButton>
+      {description && (
+        <Text slot="description" className="ui-field__description">
+          {description}
+        </Text>
+      )}
       <FieldError className="ui-field__error">{errorMessage}</FieldError>
       <Popover className="ui-popover ui-select__popover">
         {listMessage && (
@@ -145,7 +153,7 @@ function SelectParts({
 }
 
 /** The one wrapper of react-aria's Select (single choice from a list). */
-export function Select({ label, options, selectedKey, defaultSelectedKey, onSelectionChange, placeholder, errorMessage, isDisabled, isRequired, hideLabel, onBlur }: SelectProps) {
+export function Select({ label, options, selectedKey, defaultSelectedKey, onSelectionChange, placeholder, errorMessage, description, isDisabled, isRequired, hideLabel, onBlur }: SelectProps) {
   return (
     <AriaSelect
       className="ui-field ui-select"
@@ -159,7 +167,7 @@ export function Select({ label, options, selectedKey, defaultSelectedKey, onSele
       disabledKeys={disabledKeysOf(options)}
       onBlur={onBlur}
     >
-      <SelectParts label={label} options={options} errorMessage={errorMessage} hideLabel={hideLabel} />
+      <SelectParts label={label} options={options} errorMessage={errorMessage} description={description} hideLabel={hideLabel} />
     </AriaSelect>
   );
 }

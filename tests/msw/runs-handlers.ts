@@ -171,6 +171,36 @@ export function makeRunDetails(overrides: Partial<RunDetails> = {}): RunDetails 
   });
 }
 
+/**
+ * A flow that failed on its first attempt (a screenshot of the failure) and passed on its second: "passed on retry 1"
+ * (issue 29). `failedAgain` makes the second attempt fail too, so the flow failed after one retry.
+ */
+export function retriedFlowDetail(failedAgain = false): RunDetails['testCaseDetails'][number] {
+  const failure = step('2', 'Press Pay', 'FAILED', { errorDetail: 'Button #pay not found', images: [{ path: 'runs/r/attempt-1.png', name: 'attempt-1.png' }] });
+  const last = failedAgain ? step('2', 'Press Pay', 'FAILED', { errorDetail: 'Button #pay not found', images: [{ path: 'runs/r/attempt-2.png', name: 'attempt-2.png' }] }) : step('2', 'Press Pay', 'PASSED');
+  const result = failedAgain ? 'FAILED' : 'PASSED';
+  return {
+    testCaseId: 'flow-pay',
+    testCaseName: 'Pay by card',
+    testCaseType: 'FLOW',
+    testCaseResult: result,
+    loop: 1,
+    failedTestStep: failedAgain ? '2' : null,
+    testCaseDetailByLoop: [{ loop: 1, result, steps: [step('1', 'Type card number', 'PASSED'), last] }],
+    failureImagesList: last.images,
+    captureScreenshotSteps: [],
+    attempt: 2,
+    earlierAttempts: [
+      {
+        attempt: 1,
+        result: 'FAILED',
+        testCaseDetailByLoop: [{ loop: 1, result: 'FAILED', steps: [step('1', 'Type card number', 'PASSED'), failure] }],
+        failureImagesList: failure.images,
+      },
+    ],
+  };
+}
+
 export interface RunningTabState {
   running: RunningCollection[];
   lastExecuted: LastExecuted[];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CONTROL_ROOM_MESSAGES as M } from './control-room-messages';
-import { completeResourcePairs, EMPTY_RUNTIME_OPTIONS, runtimeConfigurationOf, runtimeErrors, runtimeOptionsOf } from './runtime-options';
+import { COLLECTION_RETRIES, completeResourcePairs, EMPTY_RUNTIME_OPTIONS, runtimeConfigurationOf, runtimeErrors, runtimeOptionsOf } from './runtime-options';
 
 const device = (deviceId: string) => ({ deviceId, deviceType: 'BROWSER', useVariable: false, variableId: null });
 
@@ -83,7 +83,17 @@ describe('runtime configuration conversion', () => {
       overrideDataSource: false,
       dataSourceVariableId: null,
       dataSourceRowNo: null,
+      // Left to each collection's own setting.
+      retries: null,
     });
     expect(runtimeOptionsOf(config).stepTimeoutSeconds).toBe('30');
+  });
+
+  it("stores Retries as a number, or null for each collection's own setting (issue 29)", () => {
+    expect(runtimeConfigurationOf({ ...EMPTY_RUNTIME_OPTIONS, retries: '2' }).retries).toBe(2);
+    expect(runtimeConfigurationOf({ ...EMPTY_RUNTIME_OPTIONS, retries: COLLECTION_RETRIES }).retries).toBeNull();
+    const config = runtimeConfigurationOf(EMPTY_RUNTIME_OPTIONS);
+    expect(runtimeOptionsOf({ ...config, retries: 3 }).retries).toBe('3');
+    expect(runtimeOptionsOf({ ...config, retries: null }).retries).toBe(COLLECTION_RETRIES);
   });
 });

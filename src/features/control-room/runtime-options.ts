@@ -17,7 +17,12 @@ export interface RuntimeOptions {
   overrideDataSource: boolean;
   dataSourceVariableId: string;
   dataSourceRowNo: string;
+  /** Retries of a failed flow for the schedule's runs: '0' to '3', or COLLECTION_RETRIES (each collection's own). */
+  retries: string;
 }
+
+/** The Retries choice that keeps each collection's own setting (the schedule stores null). */
+export const COLLECTION_RETRIES = 'collection';
 
 export type RuntimeField = 'waitInMinutesBeforeNotify' | 'stepTimeoutSeconds' | 'dataSourceVariableId' | 'dataSourceRowNo';
 export type RuntimeErrors = Partial<Record<RuntimeField, string>>;
@@ -37,6 +42,7 @@ export const EMPTY_RUNTIME_OPTIONS: RuntimeOptions = {
   overrideDataSource: false,
   dataSourceVariableId: '',
   dataSourceRowNo: '',
+  retries: COLLECTION_RETRIES,
 };
 
 function waitError(value: string): string | null {
@@ -93,6 +99,7 @@ export type RuntimeConfiguration = Pick<
   | 'overrideDataSource'
   | 'dataSourceVariableId'
   | 'dataSourceRowNo'
+  | 'retries'
 >;
 
 const text = (value: number | string | null) => (value === null ? '' : String(value));
@@ -110,6 +117,7 @@ export function runtimeOptionsOf(config: RuntimeConfiguration): RuntimeOptions {
     overrideDataSource: config.overrideDataSource,
     dataSourceVariableId: config.dataSourceVariableId ?? '',
     dataSourceRowNo: text(config.dataSourceRowNo),
+    retries: config.retries === null ? COLLECTION_RETRIES : String(config.retries),
   };
 }
 
@@ -128,5 +136,6 @@ export function runtimeConfigurationOf(options: RuntimeOptions): RuntimeConfigur
     overrideDataSource: options.overrideDataSource,
     dataSourceVariableId: options.overrideDataSource ? options.dataSourceVariableId.trim() : null,
     dataSourceRowNo: options.overrideDataSource ? numberOrNull(options.dataSourceRowNo) : null,
+    retries: options.retries === COLLECTION_RETRIES ? null : Number(options.retries),
   };
 }

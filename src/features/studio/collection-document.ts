@@ -38,6 +38,7 @@ export function emptyCollection(): Collection {
     suiteNotifyEmails: '',
     video: false,
     executionType: 'SEQUENTIAL',
+    retries: 0,
     deviceType: 'HYBRID',
     hybridDeviceIds: {},
     testCases: [],

@@ -60,13 +60,13 @@ let pages: PageServer;
 let fakeDevice: MobileDevice;
 let runCount = 0;
 
-async function run(device: MobileDevice, flows: FlowSteps, options: { signal?: AbortSignal; recorder?: MemoryRecorder; server?: AppiumServer } = {}) {
+async function run(device: MobileDevice, flows: FlowSteps, options: { signal?: AbortSignal; recorder?: MemoryRecorder; server?: AppiumServer; retries?: number } = {}) {
   runCount += 1;
   const recorder = options.recorder ?? new MemoryRecorder();
   const artifacts = new RunArtifacts(join(root, 'artifacts'), `run-${runCount}`);
   const outcome = await executeMobileRun({
     statusId: artifacts.statusId,
-    collection: collectionOf(flows),
+    collection: { ...collectionOf(flows), retries: options.retries ?? 0 },
     appiumUrl: (options.server ?? appium).url,
     device,
     baseUrl: pages.origin,
@@ -157,6 +157,19 @@ describe('a phone run through the real Appium server', () => {
     expect(outcome.result).toBe('PASSED');
     expect(outcome.progress.passedSteps).toBe(9);
     expect(await sessionAlive(appium, recorder.sessionId())).toBe(false);
+  });
+
+  it('retries a failed flow on the phone, each attempt with its steps and screenshot (issue 29)', async () => {
+    const { outcome, recorder, artifacts } = await run(fakeDevice, [{ testCaseId: 'missing', steps: [{ stepId: 'tap', action: 'tap', target: '~checkout', timeoutMs: 300 }] }], { retries: 1 });
+    expect(outcome.result).toBe('FAILED');
+    expect(recorder.steps.map((step) => [step.step_id, step.attempt, step.result, step.flow_index])).toEqual([
+      ['tap', 1, 'FAILED', 1],
+      ['tap', 2, 'FAILED', 1],
+    ]);
+    expect(await isPng(artifacts, recorder.steps[0]?.images[0])).toBe(true);
+    expect(await isPng(artifacts, recorder.steps[1]?.images[0])).toBe(true);
+    expect(recorder.steps[0]?.images[0]?.name).not.toBe(recorder.steps[1]?.images[0]?.name);
+    expect(outcome.progress).toMatchObject({ failedSteps: 1, failedCases: 1 });
   });
 
   it('fails a step whose selector matches nothing, with a screenshot, and says what the driver cannot do', async () => {

@@ -140,7 +140,8 @@ export async function analyticsDataOf(db: Db, { orgId, range, scope, maxRows = M
   const ids = scopedIds(scope);
   const runs = await db
     .selectFrom('runs')
-    .leftJoin('step_results as step', 'step.status_id', 'runs.status_id')
+    // A retried flow's steps count once: its last attempt's (issue 29).
+    .leftJoin('step_results as step', (join) => join.onRef('step.status_id', '=', 'runs.status_id').on('step.superseded', '=', 0))
     .where('runs.org_id', '=', orgId)
     .where('runs.state', 'in', FINISHED)
     .where('runs.time_completed', '>=', isoOf(range.startDate))
@@ -157,6 +158,8 @@ export async function analyticsDataOf(db: Db, { orgId, range, scope, maxRows = M
       'runs.schedule_kind',
       'runs.time_started',
       'runs.time_completed',
+      'runs.flaky_flows',
+      'runs.passed_on_retry_flows',
       jsonTextField(db, sql.ref('runs.collection'), 'tags').as('tags_json'),
       jsonTextField(db, sql.ref('runs.collection'), 'version').as('version_id'),
       sql<Counted>`sum(case when step.result = 'PASSED' then 1 else 0 end)`.as('passed_steps'),
@@ -188,6 +191,9 @@ export async function analyticsDataOf(db: Db, { orgId, range, scope, maxRows = M
       duration: durationOf(epochOf(run.time_started), epochOf(run.time_completed)),
       passedSteps: Number(run.passed_steps ?? 0),
       failedSteps: Number(run.failed_steps ?? 0),
+      // Runs that ended before these were counted (migration 0026) read as none.
+      flaky: run.flaky_flows ?? 0,
+      passedOnRetry: run.passed_on_retry_flows ?? 0,
       count: 1,
     };
   });

@@ -44,6 +44,11 @@ export interface RunsTable {
   collection_hash: string | null;
   /** The kind of resource the run was dispatched to; null until then, and for runs dispatched before 0024. */
   resource_kind: RunResourceKind | null;
+  /** The retries of a failed flow the run ran with (its collection's, or its schedule's override; migration 0026). */
+  retries: Generated<number>;
+  /** Set when the run ends: its flows that passed on a retry, and its flaky flows (flakyFlowCount); null before 0026. */
+  passed_on_retry_flows: number | null;
+  flaky_flows: number | null;
 }
 
 /** The kinds of firing that queue runs (a MISSED firing queues none). */
@@ -72,6 +77,10 @@ export interface StepResultsTable {
   time_completed: string;
   /** A FAILED step's failureSignature (src/shared/failure-signature.ts); null otherwise, and before 0024. */
   failure_signature: string | null;
+  /** The attempt of the flow visit (flow_index) this step ran in: 1, then 2 for the first retry (migration 0026). */
+  attempt: Generated<number>;
+  /** 1 once a later attempt of the same flow visit started: the flow's result in the run is its last attempt's. */
+  superseded: Generated<number>;
 }
 
 export interface RunLogsTable {

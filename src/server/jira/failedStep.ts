@@ -24,6 +24,8 @@ export async function findFailedStep(db: Db, filesDir: string, run: RunRow, form
     .where('flow_loop', '=', form.testLoop)
     .where('step_id', '=', form.testStepId)
     .where('result', '=', 'FAILED')
+    // Of a retried flow, the last attempt's failure (an earlier attempt's step has the same flow, loop and id).
+    .orderBy('superseded')
     .orderBy('id')
     .executeTakeFirst();
   if (!step) {

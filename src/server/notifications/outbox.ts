@@ -60,6 +60,8 @@ export async function runSummaryOf(db: Db, statusId: string): Promise<RunSummary
     .select(['flow_id', 'flow_name', 'step_name', 'error_detail'])
     .where('status_id', '=', statusId)
     .where('result', '=', 'FAILED')
+    // A failure a retry made good is not the run's failure: its flow's last attempt counts.
+    .where('superseded', '=', 0)
     .orderBy('id')
     .execute();
   // Failures of flows in quarantine are not the run's failures (issue 29): named apart, not listed or counted.

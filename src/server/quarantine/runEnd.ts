@@ -2,7 +2,7 @@ import { FLAKY_RECOVERY_PASSES, type FlowResult } from '../../shared/contracts/f
 import { onlyQuarantinedFailedLogLine, recoveredLogLine } from '../../shared/contracts/quarantine';
 import type { Db } from '../db/database';
 import type { RunState } from '../db/schema-runs';
-import { runFlowResults, type RunFlowResult } from '../runs/flowResults';
+import { outcomesOf, runFlowResults, type RunFlowResult } from '../runs/flowResults';
 import { activeQuarantines, recordQuarantinedFailures, releaseQuarantine, type FlowQuarantineRow } from './repository';
 
 export interface EndingRun {
@@ -42,7 +42,10 @@ export async function quarantineVerdict(trx: Db, run: EndingRun, state: RunState
   return { state: passes ? 'PASSED' : state, quarantined, ownResults, logLines };
 }
 
-/** How many times the flow passed in a row at the end of its results (oldest first); SKIPPED and ABORTED are passed over. */
+/**
+ * How many times the flow passed in a row at the end of its outcomes (oldest first, outcomesOf: a pass on a retry ends
+ * such a streak as its first pass); SKIPPED and ABORTED are passed over.
+ */
 export function trailingPasses(results: readonly FlowResult[]): number {
   let passes = 0;
   for (let index = results.length - 1; index >= 0; index -= 1) {
@@ -71,7 +74,7 @@ export async function releaseRecoveredFlows(trx: Db, run: EndingRun, verdict: Qu
   });
   const lines: string[] = [];
   for (const row of candidates) {
-    const own = results.filter((result) => result.flowId === row.flow_id && result.time >= row.quarantined_at).map((result) => result.result);
+    const own = outcomesOf(results.filter((result) => result.flowId === row.flow_id && result.time >= row.quarantined_at));
     if (trailingPasses(own) < FLAKY_RECOVERY_PASSES) continue;
     const key = { orgId: run.org_id, collectionId: run.collection_id, flowId: row.flow_id };
     if (await releaseQuarantine(trx, key, { kind: 'RECOVERED', by: null, at: endedAt, statusId: run.status_id })) {

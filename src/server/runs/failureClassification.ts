@@ -1,12 +1,12 @@
 import { FLAKY_RECOVERY_PASSES, FLAKY_WINDOW_MS, type FailedFlow } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
-import { failedStepsOf, runFlowResults, type RunFlowResult } from './flowResults';
+import { failedStepsOf, outcomesOf, runFlowResults, type RunFlowResult } from './flowResults';
 import type { RunRow } from './repository';
 
 /**
  * The passes and failures of a flow's results (oldest first) since it last recovered: FLAKY_RECOVERY_PASSES passes in
  * a row end a flaky stretch, so only what came after the last such streak counts. SKIPPED and ABORTED results neither
- * count nor break a streak.
+ * count nor break a streak. A pass on a retry comes in as a failure and a pass (outcomesOf).
  */
 export function flipsSinceRecovery(results: readonly RunFlowResult['result'][]): { passes: number; failures: number } {
   let passes = 0;
@@ -36,7 +36,7 @@ const sameVersion = (a: RunFlowResult, b: RunFlowResult): boolean =>
  * ended within FLAKY_WINDOW_MS before: FLAKY when the flow passed and failed on the run's version and resource kind
  * since it last recovered, else KNOWN when its failure signature failed it before, else NEW.
  */
-export async function classifyFailedFlows(db: Db, run: RunRow): Promise<FailedFlow[]> {
+export async function classifyFailedFlows(db: Db, run: Pick<RunRow, 'org_id' | 'collection_id' | 'status_id' | 'time_completed'>): Promise<FailedFlow[]> {
   const scope = { orgId: run.org_id, collectionId: run.collection_id };
   const own = await runFlowResults(db, { ...scope, statusId: run.status_id });
   const failedOwn = own.filter((result) => result.result === 'FAILED');
@@ -54,7 +54,7 @@ export async function classifyFailedFlows(db: Db, run: RunRow): Promise<FailedFl
     const flowHistory = history.filter((result) => result.flowId === failed.flowId);
     const occurrences = flowHistory.filter((result) => result.result === 'FAILED' && step !== undefined && signatureOf(result)?.signature === step.signature);
     const first = occurrences[0] ?? failed;
-    const { passes, failures } = flipsSinceRecovery(flowHistory.filter((result) => sameVersion(failed, result)).map((result) => result.result));
+    const { passes, failures } = flipsSinceRecovery(outcomesOf(flowHistory.filter((result) => sameVersion(failed, result))));
     const flaky = passes > 0 && failures > 0;
     return {
       flowId: failed.flowId,

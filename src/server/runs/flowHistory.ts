@@ -19,7 +19,12 @@ export async function flowHistoriesOf(db: Db, orgId: string, collectionId: strin
   for (const result of formerNewestFirst) {
     const history = histories.get(result.flowId) ?? { flowId: result.flowId, flowName: result.flowName, results: [] };
     histories.set(result.flowId, history);
-    history.results.unshift({ statusId: result.statusId, time: result.time, result: result.result });
+    history.results.unshift({
+      statusId: result.statusId,
+      time: result.time,
+      result: result.result,
+      ...(result.passedOnRetry > 0 ? { passedOnRetry: result.passedOnRetry } : {}),
+    });
   }
   // Map order: the collection's flows first, then former flows in the order met (the newest run first).
   return [...histories.values()];

@@ -15,6 +15,8 @@ export interface RunFlowResult {
   flowId: string;
   flowName: string;
   result: FlowResult;
+  /** PASSED on a retry: which retry (1 to 3); 0 when the flow passed on its first attempt or did not pass. */
+  passedOnRetry: number;
   /** The step_results row of the flow's first failed step in the run (FAILED only). */
   firstFailedRowId: number | null;
 }
@@ -31,13 +33,14 @@ export interface RunFlowFilter {
 }
 
 /**
- * Per run and flow: the counts of its steps, failed and skipped, and its first failed row. A flow visited more than
- * once in a run (branching) counts once, FAILED when any visit failed.
+ * Per run and flow: the counts of its steps, failed and skipped, its first failed row and its last attempt. A flow
+ * visited more than once in a run (branching) counts once, FAILED when any visit failed. Only a visit's last attempt
+ * counts: the steps of attempts a retry replaced (superseded) are left out.
  */
 function runFlowAggregates(db: Db, filter: RunFlowFilter) {
   return db
     .selectFrom('runs')
-    .innerJoin('step_results', 'step_results.status_id', 'runs.status_id')
+    .innerJoin('step_results', (join) => join.onRef('step_results.status_id', '=', 'runs.status_id').on('step_results.superseded', '=', 0))
     .where('runs.org_id', '=', filter.orgId)
     .$if(filter.collectionId !== undefined, (qb) => qb.where('runs.collection_id', '=', filter.collectionId ?? ''))
     .$if(filter.statusId !== undefined, (qb) => qb.where('runs.status_id', '=', filter.statusId ?? ''))
@@ -56,6 +59,7 @@ function runFlowAggregates(db: Db, filter: RunFlowFilter) {
       eb.fn.sum<number | string>(eb.case().when('step_results.result', '=', 'FAILED').then(1).else(0).end()).as('failed'),
       eb.fn.sum<number | string>(eb.case().when('step_results.result', '=', 'SKIPPED').then(1).else(0).end()).as('skipped'),
       eb.fn.min<number | string | null>(eb.case().when('step_results.result', '=', 'FAILED').then(eb.ref('step_results.id')).end()).as('first_failed_id'),
+      eb.fn.max<number | string>('step_results.attempt').as('attempt'),
     ])
     .groupBy(['runs.status_id', 'runs.collection_id', 'runs.time_completed', 'runs.state', 'runs.collection_hash', 'runs.resource_kind', 'step_results.flow_id']);
 }
@@ -73,6 +77,7 @@ interface AggregateRow {
   failed: number | string | bigint;
   skipped: number | string | bigint;
   first_failed_id: number | string | bigint | null;
+  attempt: number | string | bigint;
 }
 
 function flowResultOf(row: AggregateRow): FlowResult {
@@ -82,6 +87,7 @@ function flowResultOf(row: AggregateRow): FlowResult {
 }
 
 function toRunFlowResult(row: AggregateRow, now: string): RunFlowResult {
+  const result = flowResultOf(row);
   return {
     statusId: row.status_id,
     collectionId: row.collection_id,
@@ -90,9 +96,18 @@ function toRunFlowResult(row: AggregateRow, now: string): RunFlowResult {
     resourceKind: row.resource_kind,
     flowId: row.flow_id,
     flowName: row.flow_name,
-    result: flowResultOf(row),
+    result,
+    passedOnRetry: result === 'PASSED' ? Number(row.attempt) - 1 : 0,
     firstFailedRowId: row.first_failed_id === null ? null : Number(row.first_failed_id),
   };
+}
+
+/**
+ * A flow's results as a sequence of outcomes, for flakiness and recovery: a pass on a retry is a failure followed by
+ * a pass on the same version (the flow flipped within the run), the rest are their result.
+ */
+export function outcomesOf(results: readonly Pick<RunFlowResult, 'result' | 'passedOnRetry'>[]): FlowResult[] {
+  return results.flatMap((result): FlowResult[] => (result.passedOnRetry > 0 ? ['FAILED', 'PASSED'] : [result.result]));
 }
 
 const byTimeThenRun = (a: RunFlowResult, b: RunFlowResult): number =>

@@ -41,6 +41,8 @@ export class ProgressTracker {
   private casesDone = 0;
   private stepsDone = 0;
   private caseStepsDone = 0;
+  /** The step counts of the current flow visit's attempt, which a retry takes back. */
+  private attemptCounts = { passedSteps: 0, failedSteps: 0, skippedSteps: 0 };
 
   constructor(plannedCases: number, plannedSteps: number) {
     this.progress.currentStatus.caseIndexMax = plannedCases;
@@ -49,7 +51,10 @@ export class ProgressTracker {
 
   startCase(name: string, loop: number, loopMax: number, stepMax: number): void {
     const status = this.progress.currentStatus;
-    if (loop === 1) status.caseIndexCurrent += 1;
+    if (loop === 1) {
+      status.caseIndexCurrent += 1;
+      this.attemptCounts = { passedSteps: 0, failedSteps: 0, skippedSteps: 0 };
+    }
     this.caseStepsDone = 0;
     status.caseIndexMax = Math.max(status.caseIndexMax, status.caseIndexCurrent);
     Object.assign(status, {
@@ -71,12 +76,23 @@ export class ProgressTracker {
   stepEnded(result: 'PASSED' | 'FAILED' | 'SKIPPED'): void {
     this.stepsDone += 1;
     this.caseStepsDone += 1;
-    if (result === 'PASSED') this.progress.passedSteps += 1;
-    else if (result === 'FAILED') this.progress.failedSteps += 1;
-    else this.progress.skippedSteps += 1;
+    const counter = result === 'PASSED' ? 'passedSteps' : result === 'FAILED' ? 'failedSteps' : 'skippedSteps';
+    this.progress[counter] += 1;
+    this.attemptCounts[counter] += 1;
     const status = this.progress.currentStatus;
     status.cumulativeStepCurrent = this.stepsDone;
     status.cumulativeStepMax = Math.max(status.cumulativeStepMax, this.stepsDone);
+  }
+
+  /**
+   * The flow visit failed and runs again (a retry): its steps so far no longer count as passed, failed or skipped (the
+   * final attempt's do), the visit is started again, and the `steps` it runs again are planned on top.
+   */
+  retryCase(steps: number): void {
+    for (const counter of ['passedSteps', 'failedSteps', 'skippedSteps'] as const) this.progress[counter] -= this.attemptCounts[counter];
+    const status = this.progress.currentStatus;
+    status.caseIndexCurrent -= 1;
+    status.cumulativeStepMax += steps;
   }
 
   caseEnded(result: 'PASSED' | 'FAILED'): void {

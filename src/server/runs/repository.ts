@@ -12,11 +12,20 @@ import { stringVariablesOf } from '../variables/repository';
 import { failureSignature } from '../../shared/failure-signature';
 import { collectionHash } from './collectionHash';
 import { quarantineVerdict, releaseRecoveredFlows } from '../quarantine/runEnd';
+import { flakyCountsOf } from './flakyCounts';
 
 export type RunRow = Selectable<RunsTable>;
 export type StepResultRow = Selectable<StepResultsTable>;
-/** A step result as an executor reports it; the failure signature is derived when it is stored. */
-export type NewStepResult = Omit<StepResultRow, 'id' | 'images' | 'attachments' | 'failure_signature'> & { images: FileRef[]; attachments: FileRef[] };
+/**
+ * A step result as an executor reports it; the failure signature is derived when it is stored, and the earlier
+ * attempts of its flow visit are marked superseded when it is the first of a retry.
+ */
+export type NewStepResult = Omit<StepResultRow, 'id' | 'images' | 'attachments' | 'failure_signature' | 'superseded' | 'attempt'> & {
+  images: FileRef[];
+  attachments: FileRef[];
+  /** 1 (the default) for a flow's first attempt, 2 for its first retry, ... */
+  attempt?: number;
+};
 
 const stringListSchema = z.array(z.string());
 const runVariablesSchema = z.record(z.string(), z.string());
@@ -79,6 +88,9 @@ export async function insertRun(db: Db, collection: Collection, by: RunAuthor, v
     schedule_kind: by.schedule?.kind ?? null,
     collection_hash: collectionHash(collection),
     resource_kind: null,
+    retries: collection.retries,
+    passed_on_retry_flows: null,
+    flaky_flows: null,
   };
   await db.insertInto('runs').values(row).execute();
   return row;
@@ -111,6 +123,18 @@ export async function appendLog(db: Db, statusId: string, value: string): Promis
 }
 
 export async function insertStepResult(db: Db, result: NewStepResult): Promise<void> {
+  // A step of a retry: the visit's earlier attempts no longer make its result. Gateway agents report steps the same
+  // way, so this is done here rather than by the executor.
+  if (result.attempt !== undefined && result.attempt > 1) {
+    await db
+      .updateTable('step_results')
+      .set({ superseded: 1 })
+      .where('status_id', '=', result.status_id)
+      .where('flow_index', '=', result.flow_index)
+      .where('attempt', '<', result.attempt)
+      .where('superseded', '=', 0)
+      .execute();
+  }
   await db
     .insertInto('step_results')
     .values({
@@ -183,7 +207,15 @@ export async function finishRun(
     if (verdict) {
       for (const line of [...verdict.logLines, ...(await releaseRecoveredFlows(trx, run, verdict, endedAt))]) await appendLog(trx, statusId, line);
     }
-    if (run.state === 'RUNNING') await chargeRunMinutes(trx, statusId);
+    if (run.state === 'RUNNING') {
+      const counts = await flakyCountsOf(trx, run, endedAt);
+      await trx
+        .updateTable('runs')
+        .set({ passed_on_retry_flows: counts.passedOnRetry, flaky_flows: counts.flaky })
+        .where('status_id', '=', statusId)
+        .execute();
+      await chargeRunMinutes(trx, statusId);
+    }
     // A run that ran mails its notify list with its final state; one cancelled in the queue does not.
     if (run.state === 'RUNNING') await queueRunFinishedMail(trx, statusId);
     return true;

@@ -185,28 +185,46 @@ function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> 
 const resultOf = (rows: readonly StepResultRow[]): 'PASSED' | 'FAILED' =>
   rows.some((row) => row.result === 'FAILED') ? 'FAILED' : 'PASSED';
 
-/** One entry per flow visit (a flow with its loops), in the order they ran. */
+const imagesOf = (rows: readonly StepResultRow[], predicate: (row: StepResultRow) => boolean): FileRef[] =>
+  rows.filter(predicate).flatMap((row) => parseFileRefs(row.images));
+
+const loopsOf = (rows: readonly StepResultRow[]) =>
+  [...groupBy(rows, (row) => row.flow_loop).entries()].map(([loop, steps]) => ({ loop, result: resultOf(steps), steps: steps.map(stepDetailOf) }));
+
+/**
+ * One entry per flow visit (a flow with its loops), in the order they ran. A retried visit is its last attempt, with
+ * the attempts before it in earlierAttempts (issue 29).
+ */
 export function testCaseDetailsOf(rows: readonly StepResultRow[]): TestCaseDetail[] {
   return [...groupBy(rows, (row) => row.flow_index).values()].map((visit) => {
-    const first = visit[0] as StepResultRow;
-    const failed = visit.find((row) => row.result === 'FAILED');
-    const images = (predicate: (row: StepResultRow) => boolean): FileRef[] =>
-      visit.filter(predicate).flatMap((row) => parseFileRefs(row.images));
-    const loops = [...groupBy(visit, (row) => row.flow_loop).entries()].map(([loop, steps]) => ({
-      loop,
-      result: resultOf(steps),
-      steps: steps.map(stepDetailOf),
-    }));
+    const attempts = [...groupBy(visit, (row) => row.attempt).entries()].sort(([a], [b]) => a - b);
+    const [attempt, last] = attempts[attempts.length - 1] as [number, StepResultRow[]];
+    const first = last[0] as StepResultRow;
+    const failed = last.find((row) => row.result === 'FAILED');
+    const loops = loopsOf(last);
+    const retried =
+      attempts.length > 1
+        ? {
+            attempt,
+            earlierAttempts: attempts.slice(0, -1).map(([number, steps]) => ({
+              attempt: number,
+              result: resultOf(steps),
+              testCaseDetailByLoop: loopsOf(steps),
+              failureImagesList: imagesOf(steps, (row) => row.result === 'FAILED'),
+            })),
+          }
+        : {};
     return {
       testCaseId: first.flow_id,
       testCaseName: first.flow_name,
       testCaseType: first.flow_type,
-      testCaseResult: resultOf(visit),
+      testCaseResult: resultOf(last),
       loop: loops.length,
       failedTestStep: failed?.step_id ?? null,
       testCaseDetailByLoop: loops,
-      failureImagesList: images((row) => row.result === 'FAILED'),
-      captureScreenshotSteps: images((row) => row.action === 'screenshot'),
+      failureImagesList: imagesOf(last, (row) => row.result === 'FAILED'),
+      captureScreenshotSteps: imagesOf(last, (row) => row.action === 'screenshot'),
+      ...retried,
     };
   });
 }

@@ -24,6 +24,8 @@ const firingRuntimeSchema = z.object({
   stepTimeoutMs: z.number().int().nullable(),
   /** Override Datasource: the data row's values, which every run of the firing starts with as `${name}`; null: none. */
   dataVariables: z.record(z.string(), z.string()).nullable().default(null),
+  /** Retries of a failed flow for every run of the firing; null keeps each collection's own (firings before 0026). */
+  retries: z.number().int().nullable().default(null),
 });
 export type FiringRuntime = z.infer<typeof firingRuntimeSchema>;
 
@@ -39,6 +41,7 @@ export function firingRuntimeOf(definition: ScheduleDefinition): FiringRuntime {
     resourceOverrides: [],
     stepTimeoutMs: definition.overrideStepTimeout ? definition.stepTimeout : null,
     dataVariables: null,
+    retries: definition.retries,
   };
 }
 
@@ -88,13 +91,15 @@ export async function addNote(db: Db, executionId: string, at: number, text: str
  */
 function applyRuntime(collection: Collection, runtime: FiringRuntime, note: (text: string) => void): Collection {
   const hybridDeviceIds = overriddenResources(collection, runtime.resourceOverrides, note);
+  const retries = runtime.retries ?? collection.retries;
   const timeoutMs = runtime.stepTimeoutMs;
-  if (timeoutMs === null) return { ...collection, hybridDeviceIds };
+  if (timeoutMs === null) return { ...collection, hybridDeviceIds, retries };
   const withTimeout = (flows: Collection['testCases']) =>
     flows.map((flow) => ({ ...flow, steps: flow.steps.map((step) => ({ ...step, timeoutMs })) }));
   return {
     ...collection,
     hybridDeviceIds,
+    retries,
     testCases: withTimeout(collection.testCases),
     initTestSteps: withTimeout(collection.initTestSteps),
     postTestSteps: withTimeout(collection.postTestSteps),
@@ -175,6 +180,7 @@ async function enqueueItem(trx: Db, execution: ScheduleExecutionRow, runtime: Fi
   const run = await insertRun(trx, applyRuntime(collection, runtime, (text) => notes.push(text)), author, variables);
   await appendLog(trx, run.status_id, `Queued by schedule ${execution.schedule_name} for ${execution.triggered_by}`);
   if (runtime.stepTimeoutMs !== null) await appendLog(trx, run.status_id, `Every step's timeout is ${runtime.stepTimeoutMs} ms (schedule override)`);
+  if (runtime.retries !== null) await appendLog(trx, run.status_id, `A failed flow is retried up to ${runtime.retries} time(s) (schedule override)`);
   if (runtime.dataVariables !== null) {
     await appendLog(trx, run.status_id, `Starts with the data row's variables ${Object.keys(variables).join(', ')} (schedule override)`);
   }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
-import type { RunState } from '../db/schema-runs';
+import type { RunState, StepResultValue } from '../db/schema-runs';
 import type { ScheduleExecutionKind, ScheduleItemState } from '../db/schema-schedules';
-import type { RunRow, RunSchedule } from '../runs/repository';
+import type { NewStepResult, RunRow, RunSchedule } from '../runs/repository';
 import type { RunResourceKind } from '../../shared/contracts/flakiness';
 
 /**
@@ -34,9 +34,46 @@ export interface HistoryRun {
   /** The content hash of the collection it ran, and the kind of resource it ran on (none: recorded before 0024). */
   collectionHash?: string | null;
   resourceKind?: RunResourceKind | null;
+  /** The retries it ran with, and its counts of flows passed on a retry and flaky (none: ended before 0026). */
+  retries?: number;
+  passedOnRetryFlows?: number | null;
+  flakyFlows?: number | null;
 }
 
 let order = 0;
+
+/** A step of flow `flowId` ("Flow <id>") in a run, for insertStepResult; what the tests leave out is filled in. */
+export function historyStepResult(step: {
+  statusId: string;
+  flowId: string;
+  flowIndex: number;
+  stepId: string;
+  result: StepResultValue;
+  error?: string;
+  attempt?: number;
+  /** ISO: when it ran. */
+  at: string;
+}): NewStepResult {
+  return {
+    status_id: step.statusId,
+    flow_index: step.flowIndex,
+    flow_id: step.flowId,
+    flow_name: `Flow ${step.flowId}`,
+    flow_type: 'FLOW',
+    flow_loop: 1,
+    ...(step.attempt === undefined ? {} : { attempt: step.attempt }),
+    step_id: step.stepId,
+    step_name: `Step ${step.stepId}`,
+    action: 'click',
+    result: step.result,
+    error_detail: step.error ?? '',
+    validation_result: '',
+    images: [],
+    attachments: [],
+    time_started: step.at,
+    time_completed: step.at,
+  };
+}
 
 export function historyRunRow(run: HistoryRun): RunRow {
   order += 1;
@@ -64,6 +101,9 @@ export function historyRunRow(run: HistoryRun): RunRow {
     schedule_kind: run.schedule?.kind ?? null,
     collection_hash: run.collectionHash ?? null,
     resource_kind: run.resourceKind ?? null,
+    retries: run.retries ?? 0,
+    passed_on_retry_flows: run.passedOnRetryFlows ?? null,
+    flaky_flows: run.flakyFlows ?? null,
   };
 }
 

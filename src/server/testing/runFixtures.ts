@@ -97,6 +97,7 @@ export function browserCollection(input: {
   post?: FlowInput[];
   executionType?: Collection['executionType'];
   video?: boolean;
+  retries?: number;
 }): Record<string, unknown> {
   collectionCounter += 1;
   return {
@@ -106,6 +107,7 @@ export function browserCollection(input: {
     deviceType: 'BROWSER',
     executionType: input.executionType ?? 'SEQUENTIAL',
     video: input.video ?? false,
+    ...(input.retries === undefined ? {} : { retries: input.retries }),
     testCases: input.flows.map((f) => flow(f, 'FLOW')),
     initTestSteps: (input.init ?? []).map((f) => flow(f, 'PRE_FLOW')),
     postTestSteps: (input.post ?? []).map((f) => flow(f, 'POST_FLOW')),

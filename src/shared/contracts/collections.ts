@@ -108,6 +108,19 @@ export function isValidEmailList(value: string): boolean {
     .every((address) => notifyEmailSchema.safeParse(address).success);
 }
 
+/** Retries of a failed flow (issue 29): a collection's setting, which a schedule may override. */
+export const MAX_FLOW_RETRIES = 3;
+export const RETRIES_MESSAGE = `Retries must be a whole number from 0 to ${MAX_FLOW_RETRIES}`;
+export const RETRIES_LABEL = 'Retries';
+export const RETRIES_HELP = 'Run a failed flow again up to N times';
+/** The choices of a Retries field: 0 to MAX_FLOW_RETRIES. */
+export const RETRIES_CHOICES = Array.from({ length: MAX_FLOW_RETRIES + 1 }, (_, retries) => retries);
+export const retriesSchema = z
+  .number({ error: RETRIES_MESSAGE })
+  .int({ error: RETRIES_MESSAGE })
+  .min(0, { error: RETRIES_MESSAGE })
+  .max(MAX_FLOW_RETRIES, { error: RETRIES_MESSAGE });
+
 export const collectionSchema = z.object({
   collectionId: z.string().max(64),
   id: z.string().max(64),
@@ -123,6 +136,8 @@ export const collectionSchema = z.object({
   suiteNotifyEmails: z.string().max(5000, FIELD_ERROR_KEYS.maxLength).default('').refine(isValidEmailList, FIELD_ERROR_KEYS.multiEmail),
   video: z.boolean().default(false),
   executionType: z.enum(EXECUTION_TYPES).default('SEQUENTIAL'),
+  /** A failed flow runs again up to this many times; a document without it (saved or exported before) reads as 0. */
+  retries: retriesSchema.default(0),
   deviceType: z.enum(DEVICE_TYPES).default('HYBRID'),
   /** Chosen resources: resource id -> display name. */
   hybridDeviceIds: z.record(z.string(), z.string()).default({}),

@@ -271,6 +271,9 @@ export const ANALYTICS_DATA_ATTRIBUTES: readonly DatasetAttribute[] = [
   { name: 'duration', label: 'Duration', unit: 'milliseconds', isValue: true, filterable: false },
   { name: 'passedSteps', label: 'Passed Steps', unit: 'count', isValue: true, filterable: false },
   { name: 'failedSteps', label: 'Failed Steps', unit: 'count', isValue: true, filterable: false },
+  // Issue 29: the run's flows that passed on a retry, or whose failure classified FLAKY when it ended.
+  { name: 'flaky', label: 'Flaky Flows', unit: 'count', isValue: true, filterable: false },
+  { name: 'passedOnRetry', label: 'Passed on Retry', unit: 'count', isValue: true, filterable: false },
   { name: 'count', label: 'Runs', unit: 'count', isValue: true, filterable: false },
 ];
 

@@ -25,11 +25,20 @@ export type RunResourceKind = (typeof RUN_RESOURCE_KINDS)[number];
 export const FLOW_RESULTS = ['PASSED', 'FAILED', 'SKIPPED', 'ABORTED'] as const;
 export type FlowResult = (typeof FLOW_RESULTS)[number];
 
+/** The mark of a flow that failed and then passed on its `retry`-th retry in a run (issue 29): it counts as flaky. */
+export const passedOnRetryText = (retry: number): string => `Passed on retry ${retry}`;
+/** Run log lines of retries. */
+export const retryLogLine = (flowName: string, attempt: number, retries: number): string =>
+  `${flowName} failed on attempt ${attempt}: running it again (retry ${attempt} of ${retries})`;
+export const passedOnRetryLogLine = (flowName: string, retry: number): string => `${flowName}: ${passedOnRetryText(retry).toLowerCase()}`;
+
 export const flowHistoryEntrySchema = z.object({
   statusId: z.string(),
   /** When the run ended (ISO). */
   time: z.string(),
   result: z.enum(FLOW_RESULTS),
+  /** A PASSED result reached on a retry: which retry (1 to 3); absent when the flow passed on its first attempt. */
+  passedOnRetry: z.number().int().min(1).optional(),
 });
 export type FlowHistoryEntry = z.infer<typeof flowHistoryEntrySchema>;
 

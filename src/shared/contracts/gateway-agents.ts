@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FIELD_ERROR_KEYS } from './collections';
+import { FIELD_ERROR_KEYS, MAX_FLOW_RETRIES } from './collections';
 import { mobileDeviceSchema } from './mobile';
 import { REMOTE_BROWSER_HEARTBEAT_MS, REMOTE_BROWSER_OFFLINE_AFTER_MS } from './remote-browsers';
 import { agentRecordingCommandSchema } from './recordings';
@@ -174,6 +174,8 @@ export const agentStepResultSchema = z.object({
   attachments: z.array(fileRefSchema).max(100),
   time_started: z.string().max(40),
   time_completed: z.string().max(40),
+  /** The attempt of the flow visit (issue 29, retries); an agent built before retries sends none: 1. */
+  attempt: z.number().int().min(1).max(MAX_FLOW_RETRIES + 1).default(1),
 });
 export const agentStepSchema = z.object({ result: agentStepResultSchema, progress: runProgressSchema });
 export const agentAttachmentSchema = z.object({ file: fileRefSchema });

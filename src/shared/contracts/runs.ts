@@ -160,6 +160,21 @@ export type StepDetail = z.infer<typeof stepDetailSchema>;
  */
 export const stepNotes = (step: Pick<StepDetail, 'errorDetail' | 'validationResult'>): string => step.errorDetail || step.validationResult;
 
+const flowLoopDetailSchema = z.object({ loop: z.number().int(), result: z.enum(['PASSED', 'FAILED']), steps: z.array(stepDetailSchema) });
+
+/** An attempt of a flow visit that a retry replaced (issue 29): it failed; its steps and screenshots stay in the report. */
+export const earlierAttemptSchema = z.object({
+  attempt: z.number().int().min(1),
+  result: z.enum(['PASSED', 'FAILED']),
+  testCaseDetailByLoop: z.array(flowLoopDetailSchema),
+  failureImagesList: z.array(fileRefSchema),
+});
+export type EarlierAttempt = z.infer<typeof earlierAttemptSchema>;
+
+/**
+ * One flow visit of a run. Its result, loops and images are its last attempt's; a visit that was retried carries that
+ * attempt's number (`attempt`, absent: 1) and the attempts before it (`earlierAttempts`).
+ */
 export const testCaseDetailSchema = z.object({
   testCaseId: z.string(),
   testCaseName: z.string(),
@@ -167,11 +182,11 @@ export const testCaseDetailSchema = z.object({
   testCaseResult: z.enum(['PASSED', 'FAILED']),
   loop: z.number().int(),
   failedTestStep: z.string().nullable(),
-  testCaseDetailByLoop: z.array(
-    z.object({ loop: z.number().int(), result: z.enum(['PASSED', 'FAILED']), steps: z.array(stepDetailSchema) }),
-  ),
+  testCaseDetailByLoop: z.array(flowLoopDetailSchema),
   failureImagesList: z.array(fileRefSchema),
   captureScreenshotSteps: z.array(fileRefSchema),
+  attempt: z.number().int().min(1).optional(),
+  earlierAttempts: z.array(earlierAttemptSchema).optional(),
 });
 export type TestCaseDetail = z.infer<typeof testCaseDetailSchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { RUN_STATES } from './runs';
-import { FIELD_ERROR_KEYS, isValidEmailList } from './collections';
+import { FIELD_ERROR_KEYS, isValidEmailList, retriesSchema } from './collections';
 import { REPEAT, repeatInputSchema, repeatSchema, scheduleDataSchema } from '../schedule/schedule-data';
 
 /**
@@ -102,6 +102,8 @@ export const runtimeConfigurationShape = {
   overrideDataSource: z.boolean().default(false),
   dataSourceVariableId: z.string().max(64).nullable().default(null),
   dataSourceRowNo: z.number().int().min(0).nullable().default(null),
+  /** Retries of a failed flow for this schedule's runs (issue 29); null (or absent) keeps each collection's own. */
+  retries: retriesSchema.nullable().default(null),
 };
 
 type RuntimeConfiguration = z.infer<z.ZodObject<typeof runtimeConfigurationShape>>;
@@ -196,6 +198,8 @@ export const scheduleSchema = z.object({
   overrideDataSource: z.boolean(),
   dataSourceVariableId: z.string().nullable(),
   dataSourceRowNo: z.number().int().nullable(),
+  /** Retries of a failed flow for its runs; null: each collection's own (a schedule saved before issue 29 has none). */
+  retries: z.number().int().nullable().default(null),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;
 

@@ -28,6 +28,21 @@ async function reasonOf(file: Uint8Array): Promise<DecodeFailureReason | 'ok'> {
 }
 
 describe('collection export format', () => {
+  it("keeps a collection's retries, and reads a file written before retries as 0 (issue 29)", async () => {
+    const withRetries = sampleManifest();
+    withRetries.collection = { ...withRetries.collection, retries: 2 };
+    const decoded = await decodeCollectionExport(await buildExportFile(withRetries));
+    if (!decoded.ok) throw new Error(decoded.message);
+    expect(decoded.manifest.collection.retries).toBe(2);
+
+    const older = sampleManifest();
+    const { retries: _dropped, ...collectionWithout } = older.collection;
+    const oldFile = await buildExportFile({ ...older, collection: collectionWithout as typeof older.collection });
+    const decodedOld = await decodeCollectionExport(oldFile);
+    if (!decodedOld.ok) throw new Error(decodedOld.message);
+    expect(decodedOld.manifest.collection.retries).toBe(0);
+  });
+
   it('round-trips the manifest and the attachment bytes', async () => {
     const manifest = sampleManifest({
       tags: [{ id: 'tag-1', tagName: 'smoke', tagType: 'ORGANIZATION_TAG', hideTag: false }],

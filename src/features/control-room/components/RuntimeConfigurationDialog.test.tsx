@@ -50,6 +50,20 @@ describe('RuntimeConfigurationDialog', () => {
     expect(within(dialog).getByRole('switch', { name: 'Override step timeout' })).toBeInTheDocument();
   });
 
+  it("sets Retries for the schedule's runs, and back to each collection's own (issue 29)", async () => {
+    const schedule = makeSchedule({ name: 'Nightly' });
+    const { backend, user } = renderRuntime({ schedules: [schedule] }, schedule.id);
+    const dialog = await screen.findByRole('dialog', { name: 'Runtime Configuration: Nightly' });
+    const retries = within(dialog).getByRole('button', { name: /Retries$/ });
+    expect(retries).toHaveTextContent("Each collection's setting");
+    expect(within(dialog).getByText('Run a failed flow again up to N times')).toBeInTheDocument();
+    await user.click(retries);
+    await user.click(await screen.findByRole('option', { name: '2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Schedule Saved')).toBeInTheDocument();
+    expect(backend.calls.saves[0]).toMatchObject({ id: schedule.id, retries: 2 });
+  });
+
   it('validates the wait and the step timeout, then saves onto the latest schedule with the timeout in ms', async () => {
     const schedule = makeSchedule({ name: 'Nightly', overrideDataSource: true, dataSourceVariableId: 'old-var', dataSourceRowNo: 2 });
     const { backend, onClose, user } = renderRuntime({ schedules: [schedule], devices: [{ deviceId: 'browser-1', deviceType: 'BROWSER', deviceName: 'Browser 1', testStatusIds: ['c1'] }] }, schedule.id);

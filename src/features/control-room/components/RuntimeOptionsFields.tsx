@@ -4,7 +4,8 @@ import { Select, type SelectOption } from '../../../ui/Select';
 import { Switch } from '../../../ui/Switch';
 import { TextField } from '../../../ui/TextField';
 import { useOverrideVariables } from '../api/variables';
-import type { ResourcePair, RuntimeErrors, RuntimeField, RuntimeOptions } from '../runtime-options';
+import { RETRIES_CHOICES, RETRIES_HELP, RETRIES_LABEL } from '../../../shared/contracts/collections';
+import { COLLECTION_RETRIES, type ResourcePair, type RuntimeErrors, type RuntimeField, type RuntimeOptions } from '../runtime-options';
 
 export interface RuntimeOptionsFieldsProps {
   options: RuntimeOptions;
@@ -57,6 +58,12 @@ function excelOptions(variables: readonly Variable[], saved: string): SelectOpti
   const offered = variables.map((variable) => ({ id: variable.id, label: variable.dataSource ? `${variable.variableName} (${variable.dataSource})` : variable.variableName }));
   return withSaved(offered, { id: saved, label: `Variable ${saved} (not found)` });
 }
+
+/** Retries: the collections' own setting, or a number for every run of the schedule. */
+const RETRIES_OPTIONS: readonly SelectOption[] = [
+  { id: COLLECTION_RETRIES, label: "Each collection's setting" },
+  ...RETRIES_CHOICES.map((retries) => ({ id: String(retries), label: String(retries) })),
+];
 
 /** Data Row counts from 1, the first row under the header; empty means 1. */
 function dataRowHint(chosen: Variable | undefined): string {
@@ -160,6 +167,13 @@ export function RuntimeOptionsFields({ options, onChange, errors, touched, onTou
           {textField('dataSourceRowNo', 'Data Row', dataRowHint(excelVariables.find((variable) => variable.id === options.dataSourceVariableId)))}
         </div>
       )}
+      <Select
+        label={RETRIES_LABEL}
+        description={RETRIES_HELP}
+        options={RETRIES_OPTIONS}
+        selectedKey={options.retries}
+        onSelectionChange={(id) => id !== null && set({ retries: id })}
+      />
     </fieldset>
   );
 }

@@ -24,7 +24,7 @@ describe('chart rules', () => {
   });
 
   it('offer values to plot and categories (never the time) to group by', () => {
-    expect(plotAttributeChoices(ANALYTICS_DATA_ATTRIBUTES).map((attribute) => attribute.name)).toEqual(['duration', 'passedSteps', 'failedSteps', 'count']);
+    expect(plotAttributeChoices(ANALYTICS_DATA_ATTRIBUTES).map((attribute) => attribute.name)).toEqual(['duration', 'passedSteps', 'failedSteps', 'flaky', 'passedOnRetry', 'count']);
     expect(groupingChoices(ANALYTICS_DATA_ATTRIBUTES).map((attribute) => attribute.name)).toEqual(['collection', 'device', 'result', 'triggeredBy', 'tags', 'version']);
   });
 });

@@ -246,10 +246,10 @@ describe('CollectionReportModal', () => {
     expect(clickedNames).toEqual(['nightly.csv']);
     expect((await savedText(saved)).replace(/^\uFEFF/, '')).toBe(
       [
-        'Flow Name,Flow Loop,Step Id,Step Name,Result,Notes,Image Link,Attachments',
-        'Sign in,1,1,Open the page,PASSED,Title matched,,',
-        'Pay by card,1,1,Type card number,PASSED,,,',
-        'Pay by card,1,2,Press Pay,FAILED,Button #pay not found,failure.png,response.json',
+        'Flow Name,Flow Loop,Attempt,Step Id,Step Name,Result,Notes,Image Link,Attachments',
+        'Sign in,1,1,1,Open the page,PASSED,Title matched,,',
+        'Pay by card,1,1,1,Type card number,PASSED,,,',
+        'Pay by card,1,1,2,Press Pay,FAILED,Button #pay not found,failure.png,response.json',
       ].join('\r\n'),
     );
   });

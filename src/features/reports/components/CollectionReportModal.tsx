@@ -21,6 +21,7 @@ import { FlowDetailTable } from './FlowDetailTable';
 import { FlowHistorySection } from './FlowHistorySection';
 import { LogsDialog } from './LogsDialog';
 import { QuarantinedFailures } from './QuarantinedFailures';
+import { RetriedFlows } from './RetriedFlows';
 import './reports.css';
 
 export interface CollectionReportModalProps {
@@ -111,6 +112,7 @@ function ReportDetails({ details, failedStepAction, onOpenRun }: ReportDetailsPr
       </div>
       <FlowHistorySection collectionId={details.collectionId} statusId={details.statusId} onOpenRun={onOpenRun} />
       <QuarantinedFailures failures={details.quarantinedFailures} />
+      <RetriedFlows flows={details.testCaseDetails} />
       <FlowDetailTable rows={rows} failedStepAction={failedStepAction && ((row) => failedStepAction(row, details))} />
       {open === 'export' && <ExportTextDialog defaultContent={reportExportText(details)} defaultFileName={details.testSuiteName} onClose={close} />}
       {open === 'csv' && (

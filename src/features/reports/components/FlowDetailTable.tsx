@@ -11,6 +11,7 @@ import { ImagePreviewDialog } from './ImagePreviewDialog';
 const COLUMNS: readonly TableColumn[] = [
   { id: 'flowName', header: 'Flow Name', isRowHeader: true, width: '1fr' },
   { id: 'flowLoop', header: 'Flow Loop', width: 90 },
+  { id: 'attempt', header: 'Attempt', width: 150 },
   { id: 'stepId', header: 'Step Id', width: 100 },
   { id: 'stepName', header: 'Step Name', width: '1.4fr' },
   { id: 'result', header: 'Result', width: 105 },
@@ -18,6 +19,9 @@ const COLUMNS: readonly TableColumn[] = [
   { id: 'images', header: 'Image Link', width: 110 },
   { id: 'attachments', header: 'Attachments', width: 135 },
 ];
+/** The Attempt column shows only in a run where a flow was retried. */
+const columnsFor = (rows: readonly FlowDetailRow[]): readonly TableColumn[] =>
+  rows.some((row) => row.attemptLabel !== null) ? COLUMNS : COLUMNS.filter((column) => column.id !== 'attempt');
 /** Notes show this many lines; a longer one shows whole on focus or hover. */
 const NOTES_LINES = 4;
 
@@ -31,7 +35,8 @@ function FailedMark() {
 }
 
 /**
- * The report's flow detail table: one row per executed step of each flow loop; a failed step's row is marked.
+ * The report's flow detail table: one row per executed step of each flow loop (of each attempt of a retried flow,
+ * named in an Attempt column); a failed step's row is marked.
  * `failedStepAction` adds a control to each failed step's Result cell (the route composes the issue tracker's). */
 export function FlowDetailTable({ rows, failedStepAction }: { rows: readonly FlowDetailRow[]; failedStepAction?: ((row: FlowDetailRow) => ReactNode) | undefined }) {
   const [image, setImage] = useState<FileRef | null>(null);
@@ -42,6 +47,8 @@ export function FlowDetailTable({ rows, failedStepAction }: { rows: readonly Flo
         return <CutText text={row.flowName} />;
       case 'flowLoop':
         return row.flowLoop;
+      case 'attempt':
+        return row.attemptLabel ?? row.attempt;
       case 'stepId':
         return <CutText text={row.stepId} />;
       case 'stepName':
@@ -75,7 +82,7 @@ export function FlowDetailTable({ rows, failedStepAction }: { rows: readonly Flo
   return (
     <>
       <div className="report-flow-table">
-        <Table label="Flow details" columns={COLUMNS} rows={rows} renderCell={renderCell} rowClassName={(row) => (row.result === 'FAILED' ? 'report-row--failed' : undefined)} />
+        <Table label="Flow details" columns={columnsFor(rows)} rows={rows} renderCell={renderCell} rowClassName={(row) => (row.result === 'FAILED' ? 'report-row--failed' : undefined)} />
       </div>
       {image && <ImagePreviewDialog image={image} onClose={() => setImage(null)} />}
     </>

@@ -6,7 +6,7 @@ import { TextArea } from '../../../ui/TextArea';
 import { TextField } from '../../../ui/TextField';
 import { Tooltip } from '../../../ui/Tooltip';
 import { visibleError } from '../../../lib/error-messages';
-import { DEVICE_TYPE_LABELS, DEVICE_TYPES, type Collection } from '../../../shared/contracts/collections';
+import { DEVICE_TYPE_LABELS, DEVICE_TYPES, RETRIES_CHOICES, RETRIES_HELP, RETRIES_LABEL, type Collection } from '../../../shared/contracts/collections';
 import { canAddCustomAttribute, collectionErrors } from '../collection-document';
 import { STUDIO_MESSAGES } from '../studio-messages';
 import { CollectionTagsField } from './CollectionTagsField';
@@ -21,6 +21,7 @@ const EXECUTION_OPTIONS = [
 ] as const;
 
 const RESOURCE_TYPE_OPTIONS = DEVICE_TYPES.map((id) => ({ id, label: DEVICE_TYPE_LABELS[id] }));
+const RETRIES_OPTIONS = RETRIES_CHOICES.map((retries) => ({ id: String(retries), label: String(retries) }));
 
 export interface FlowConfigurationPanelProps {
   collection: Collection;
@@ -80,6 +81,13 @@ export function FlowConfigurationPanel({ collection, onChange, onResourceTypeCha
         options={EXECUTION_OPTIONS}
         selectedKey={collection.executionType}
         onSelectionChange={(id) => id && update({ executionType: id as Collection['executionType'] })}
+      />
+      <Select
+        label={RETRIES_LABEL}
+        description={RETRIES_HELP}
+        options={RETRIES_OPTIONS}
+        selectedKey={String(collection.retries)}
+        onSelectionChange={(id) => id !== null && update({ retries: Number(id) })}
       />
       <Select
         label="Resource type"

@@ -23,6 +23,7 @@ import { runScheduleMigration } from './0022_run_schedule';
 import { mobileDevicesMigration } from './0023_mobile_devices';
 import { flakinessMigration } from './0024_flakiness';
 import { flowQuarantineMigration } from './0025_flow_quarantine';
+import { flowRetriesMigration } from './0026_flow_retries';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   '0023_mobile_devices': mobileDevicesMigration,
   '0024_flakiness': flakinessMigration,
   '0025_flow_quarantine': flowQuarantineMigration,
+  '0026_flow_retries': flowRetriesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

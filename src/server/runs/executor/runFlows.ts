@@ -7,6 +7,7 @@ import { ProgressTracker } from '../progress';
 import type { NewStepResult } from '../repository';
 import { orderFlows, seededRandom, type FlowResult } from './flowOrder';
 import { StepFailure, type StepOutcome } from './stepActions';
+import { passedOnRetryLogLine, retryLogLine } from '../../../shared/contracts/flakiness';
 
 /** Where the executor's results go as they happen (the dispatcher writes them to the database). */
 export interface RunRecorder {
@@ -77,6 +78,12 @@ export function runVariables(input: Pick<RunInput, 'variables' | 'baseUrl'>): Ma
   return new Map([...Object.entries(input.variables ?? {}), ['BASE_URL', input.baseUrl]]);
 }
 
+/** Where a step runs in its flow visit: the loop, and the attempt (1, then 2 for the first retry). */
+interface StepPlace {
+  loop: number;
+  attempt: number;
+}
+
 function plannedTotals(flows: readonly TestCase[]): { cases: number; steps: number } {
   return { cases: flows.length, steps: flows.reduce((sum, flow) => sum + flow.loop * flow.steps.length, 0) };
 }
@@ -84,7 +91,8 @@ function plannedTotals(flows: readonly TestCase[]): { cases: number; steps: numb
 /**
  * Runs a collection on `driver`: init flows, then the flows in the execution type's order, then post flows (always,
  * also after failures), each flow `loop` times. A failed step ends its flow: the rest of the loop's steps are SKIPPED,
- * its further loops do not run, and the run goes on with the next flow. Throws RunStopped once the signal is aborted;
+ * its further loops do not run, and the run goes on with the next flow. A failed flow runs again from its first loop
+ * up to `collection.retries` times (issue 29); every attempt's steps are stored, and the last attempt is its result. Throws RunStopped once the signal is aborted;
  * ending the driver's session is the caller's.
  */
 export async function executeRun(input: RunInput, driver: RunDriver): Promise<BrowserRunOutcome> {
@@ -95,6 +103,7 @@ export async function executeRun(input: RunInput, driver: RunDriver): Promise<Br
     if (signal.aborted) throw new RunStopped();
     await driver.start?.(tracker);
     let flowVisit = 0;
+    const retries = collection.retries;
 
     const failureScreenshot = async (step: Step): Promise<FileRef[]> => {
       try {
@@ -107,7 +116,7 @@ export async function executeRun(input: RunInput, driver: RunDriver): Promise<Br
       }
     };
 
-    const runStep = async (flow: TestCase, loop: number, step: Step, skip: boolean): Promise<StepResultValue> => {
+    const runStep = async (flow: TestCase, at: StepPlace, step: Step, skip: boolean): Promise<StepResultValue> => {
       if (signal.aborted) throw new RunStopped();
       // Live: the sidebar shows the step in progress, not only the last one that ended.
       if (!skip) await recorder.progress(tracker.snapshot());
@@ -140,7 +149,8 @@ export async function executeRun(input: RunInput, driver: RunDriver): Promise<Br
           flow_id: flow.testCaseId,
           flow_name: flow.testCaseName,
           flow_type: flow.testCaseType,
-          flow_loop: loop,
+          flow_loop: at.loop,
+          attempt: at.attempt,
           step_id: step.stepId,
           step_name: step.stepName,
           action: step.action,
@@ -157,24 +167,37 @@ export async function executeRun(input: RunInput, driver: RunDriver): Promise<Br
       return result;
     };
 
-    const runFlow = async (flow: TestCase): Promise<FlowResult> => {
-      flowVisit += 1;
-      let flowResult: FlowResult = 'PASSED';
+    /** One attempt of a flow: its loops, until one fails. */
+    const runAttempt = async (flow: TestCase, attempt: number): Promise<FlowResult> => {
       for (let loop = 1; loop <= flow.loop; loop += 1) {
         tracker.startCase(flow.testCaseName, loop, flow.loop, flow.steps.length);
         await recorder.progress(tracker.snapshot());
-        await recorder.log(`${flow.testCaseName}: loop ${loop} of ${flow.loop}`);
+        await recorder.log(`${flow.testCaseName}: loop ${loop} of ${flow.loop}${attempt > 1 ? ` (retry ${attempt - 1})` : ''}`);
         let failed = false;
         for (const [index, step] of flow.steps.entries()) {
           tracker.startStep(index + 1);
-          if ((await runStep(flow, loop, step, failed)) === 'FAILED') failed = true;
+          if ((await runStep(flow, { loop, attempt }, step, failed)) === 'FAILED') failed = true;
         }
         if (failed) {
-          flowResult = 'FAILED';
           if (loop < flow.loop) await recorder.log(`${flow.testCaseName}: loops ${loop + 1} to ${flow.loop} not run after the failure`);
-          break;
+          return 'FAILED';
         }
       }
+      return 'PASSED';
+    };
+
+    /** A flow visit: a failed attempt runs again, up to the collection's retries; the last attempt is the flow's result. */
+    const runFlow = async (flow: TestCase): Promise<FlowResult> => {
+      flowVisit += 1;
+      let attempt = 1;
+      let flowResult = await runAttempt(flow, attempt);
+      while (flowResult === 'FAILED' && attempt <= retries) {
+        await recorder.log(retryLogLine(flow.testCaseName, attempt, retries));
+        tracker.retryCase(flow.loop * flow.steps.length);
+        attempt += 1;
+        flowResult = await runAttempt(flow, attempt);
+      }
+      if (flowResult === 'PASSED' && attempt > 1) await recorder.log(passedOnRetryLogLine(flow.testCaseName, attempt - 1));
       tracker.caseEnded(flowResult);
       return flowResult;
     };

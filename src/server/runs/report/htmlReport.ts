@@ -3,6 +3,8 @@ import { extname } from 'node:path';
 import { DateTime } from 'luxon';
 import { stepNotes, type FileRef, type RunDetails, type StepDetail } from '../../../shared/contracts/runs';
 import { resolveArtifact, safeFileName } from '../artifacts';
+import { passedOnRetryText } from '../../../shared/contracts/flakiness';
+import { attemptLabel, attemptsOf, passedOnRetryOf, wasRetried } from '../../../shared/run-attempts';
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
 
@@ -37,14 +39,14 @@ async function imageDataUrl(artifactsRoot: string, image: FileRef): Promise<stri
   }
 }
 
-async function stepRow(artifactsRoot: string, flowName: string, loop: number, step: StepDetail): Promise<string> {
+async function stepRow(artifactsRoot: string, flowName: string, loop: number, attempt: string, step: StepDetail): Promise<string> {
   const images = await Promise.all(
     step.images.map(async (image) => {
       const url = await imageDataUrl(artifactsRoot, image);
       return url ? `<img src="${url}" alt="${escapeHtml(image.name)}">` : escapeHtml(`${image.name} (unavailable)`);
     }),
   );
-  const cells = [flowName, String(loop), step.stepId, step.stepName, step.result, stepNotes(step)].map((cell) => `<td>${escapeHtml(cell)}</td>`);
+  const cells = [flowName, String(loop), attempt, step.stepId, step.stepName, step.result, stepNotes(step)].map((cell) => `<td>${escapeHtml(cell)}</td>`);
   const attachments = step.attachments.map((file) => escapeHtml(file.name)).join('<br>');
   return `<tr class="${step.result.toLowerCase()}">${cells.join('')}<td>${images.join('')}</td><td>${attachments}</td></tr>`;
 }
@@ -73,10 +75,17 @@ export async function renderRunReport(details: RunDetails, zone: string, artifac
   ];
   if (details.progress.videoMessage) summary.push(['Video', details.progress.videoMessage]);
   if (details.attachments.length > 0) summary.push(['Attachments', details.attachments.map((file) => file.name).join(', ')]);
+  const retried = cases.flatMap((testCase) => {
+    const retry = passedOnRetryOf(testCase);
+    return retry === null ? [] : [`${testCase.testCaseName}: ${passedOnRetryText(retry).toLowerCase()}`];
+  });
+  if (retried.length > 0) summary.push(['Passed on a retry', retried.join(', ')]);
   const rows = await Promise.all(
     cases.flatMap((testCase) =>
-      testCase.testCaseDetailByLoop.flatMap((loop) =>
-        loop.steps.map((step) => stepRow(artifactsRoot, testCase.testCaseName, loop.loop, step)),
+      attemptsOf(testCase).flatMap((attempt) =>
+        attempt.loops.flatMap((loop) =>
+          loop.steps.map((step) => stepRow(artifactsRoot, testCase.testCaseName, loop.loop, wasRetried(testCase) ? attemptLabel(attempt) : '1', step)),
+        ),
       ),
     ),
   );
@@ -87,7 +96,7 @@ export async function renderRunReport(details: RunDetails, zone: string, artifac
 <h1>${escapeHtml(details.testSuiteName)} <span class="${details.testStatus}">${details.testStatus}</span></h1>
 <table><tbody>${summary.map(([name, value]) => `<tr><th>${escapeHtml(name)}</th><td>${escapeHtml(value)}</td></tr>`).join('')}</tbody></table>
 <h2>Flows</h2>
-<table><thead><tr><th>Flow Name</th><th>Flow Loop</th><th>Step Id</th><th>Step Name</th><th>Result</th><th>Notes</th><th>Image Link</th><th>Attachments</th></tr></thead>
+<table><thead><tr><th>Flow Name</th><th>Flow Loop</th><th>Attempt</th><th>Step Id</th><th>Step Name</th><th>Result</th><th>Notes</th><th>Image Link</th><th>Attachments</th></tr></thead>
 <tbody>${rows.join('\n')}</tbody></table>
 <h2>Logs</h2><pre>${escapeHtml(logs)}</pre>
 <p>Times in ${escapeHtml(zone)}.</p>
