@@ -4,9 +4,10 @@ import {
   FLOW_HISTORY_LENGTH,
   type FlakyFlow,
   type FlakyFlowsResponse,
+  type FlowResult,
 } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
-import { failedStepsOf, runFlowResults, type RunFlowResult } from './flowResults';
+import { failedStepsOf, outcomesOf, runFlowResults, type RunFlowResult } from './flowResults';
 
 /** A flow's flips between PASSED and FAILED on one version and resource kind, over its results oldest first. */
 export interface FlipCount {
@@ -23,7 +24,7 @@ export interface FlipCount {
  * ones left out; a flip is a result that differs from the one before it.
  */
 export function countFlips(results: readonly RunFlowResult[]): FlipCount {
-  const previousByVersion = new Map<string, RunFlowResult>();
+  const previousByVersion = new Map<string, FlowResult>();
   let flips = 0;
   let possible = 0;
   let lastFlip: RunFlowResult | null = null;
@@ -31,13 +32,16 @@ export function countFlips(results: readonly RunFlowResult[]): FlipCount {
     if (result.collectionHash === null || result.resourceKind === null) continue;
     if (result.result !== 'PASSED' && result.result !== 'FAILED') continue;
     const version = `${result.collectionHash} ${result.resourceKind}`;
-    const previous = previousByVersion.get(version);
-    previousByVersion.set(version, result);
-    if (!previous) continue;
-    possible += 1;
-    if (previous.result !== result.result) {
-      flips += 1;
-      lastFlip = result;
+    // A pass on a retry flipped within its run: a failure, then a pass.
+    for (const outcome of outcomesOf([result])) {
+      const previous = previousByVersion.get(version);
+      previousByVersion.set(version, outcome);
+      if (previous === undefined) continue;
+      possible += 1;
+      if (previous !== outcome) {
+        flips += 1;
+        lastFlip = result;
+      }
     }
   }
   return { flips, possible, lastFlip };

@@ -9,6 +9,8 @@ import { anotherOrganization } from '../../testing/otherOrganization';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { findUserByUserId } from '../../users/repository';
 import { seededRandom } from '../executor/flowOrder';
+import { countFlips } from '../flakyFlows';
+import type { RunFlowResult } from '../flowResults';
 
 const RUNS = 36;
 /** Runs 0 .. 17 are of the first version, 18 .. 35 of the second. */
@@ -149,5 +151,30 @@ describe('the Flaky flows view (issue 29)', () => {
     await expectBadRange({ from: 'yesterday', to: ALL.to }, /from/);
     await expectBadRange({ from: ALL.to, to: ALL.from }, new RegExp(DATE_ORDER_MESSAGE));
     await expectBadRange({ from: at(-400 * DAY), to: ALL.to }, new RegExp(FLAKY_FLOWS_RANGE_MESSAGE));
+  });
+});
+
+describe('countFlips', () => {
+  const result = (time: string, flowResult: RunFlowResult['result'], passedOnRetry = 0, collectionHash = VERSION_1): RunFlowResult => ({
+    statusId: `run-${time}`,
+    collectionId: 'collection',
+    time,
+    collectionHash,
+    resourceKind: 'browser',
+    flowId: 'flow',
+    flowName: 'Flow',
+    result: flowResult,
+    passedOnRetry,
+    firstFailedRowId: null,
+  });
+
+  it('counts a pass on a retry as a failure then a pass within its run, so a flow that only ever passes on retries flips', () => {
+    const passedOnRetry = result(at(HOUR), 'PASSED', 1);
+    expect(countFlips([result(at(0), 'PASSED'), passedOnRetry, result(at(2 * HOUR), 'PASSED')])).toEqual({ flips: 2, possible: 3, lastFlip: passedOnRetry });
+    expect(countFlips([result(at(0), 'PASSED'), result(at(HOUR), 'PASSED')])).toEqual({ flips: 0, possible: 1, lastFlip: null });
+  });
+
+  it('never compares results of different versions', () => {
+    expect(countFlips([result(at(0), 'PASSED'), result(at(HOUR), 'FAILED', 0, VERSION_2)])).toEqual({ flips: 0, possible: 0, lastFlip: null });
   });
 });
