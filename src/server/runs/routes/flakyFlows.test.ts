@@ -160,7 +160,7 @@ describe('countFlips', () => {
     collectionId: 'collection',
     time,
     collectionHash,
-    resourceKind: 'browser',
+    resourceKind: 'BROWSER',
     flowId: 'flow',
     flowName: 'Flow',
     result: flowResult,
