@@ -120,10 +120,22 @@ export function statusPanel(page: Page, title: StatusPanelTitle) {
   return statusSidebar(page).getByRole('region', { name: title, exact: true });
 }
 
+/**
+ * How long the Last Collection Completed panel may take to show a run that has ended. It polls every 5 s, but on a
+ * loaded machine a poll can time out (15 s) and the next one then waits a backoff: a CI run once missed a 30 s window.
+ */
+const LAST_COMPLETED_SHOWN_MS = 90_000;
+
 /** Opens the report of the last completed collection from the status sidebar, once that panel shows `collectionName`. */
 export async function openLastCompletedReport(page: Page, collectionName: string): Promise<Locator> {
   await openStatusSidebar(page);
-  await statusPanel(page, 'Last Collection Completed').getByRole('button', { name: `Report of ${collectionName}` }).click();
+  const panel = statusPanel(page, 'Last Collection Completed');
+  const reportButton = panel.getByRole('button', { name: `Report of ${collectionName}` });
+  await reportButton.waitFor({ timeout: LAST_COMPLETED_SHOWN_MS }).catch(async (error: unknown) => {
+    const shown = await panel.innerText({ timeout: 1_000 }).catch(() => '(no panel)');
+    throw new Error(`Last Collection Completed never offered the report of ${collectionName}; it shows: ${JSON.stringify(shown)}`, { cause: error });
+  });
+  await reportButton.click();
   const report = page.getByRole('dialog', { name: 'Collection Report' });
   await report.getByRole('grid', { name: 'Flow details' }).waitFor();
   return report;
