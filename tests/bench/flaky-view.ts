@@ -10,6 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { FLAKY_WINDOW_MS, flakyFlowsResponseSchema } from '../../src/shared/contracts/flakiness';
+import { RECORD_FINISHED_RUNS_SQL } from '../../src/server/db/migrations/0027_run_flow_results';
 import { endpoints } from '../../src/shared/endpoints';
 import { PlatformApi } from '../e2e/api';
 import { startPlatform, type Platform } from '../e2e/harness';
@@ -44,6 +45,8 @@ const FLOW_STATEMENTS = [
      state = case when exists (select 1 from step_results where step_results.status_id = runs.status_id and step_results.result = 'FAILED')
        then 'FAILED' else 'PASSED' end
    where status_id like 'bench-%'`,
+  // What finishRun records as each run ends.
+  RECORD_FINISHED_RUNS_SQL,
 ];
 
 async function fillSqlite(platform: Platform): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Generated } from 'kysely';
 import type { RUN_STATES, STEP_RESULT_VALUES } from '../../shared/contracts/runs';
 import type { ScheduleExecutionKind } from './schema-schedules';
-import type { RunResourceKind } from '../../shared/contracts/flakiness';
+import type { FlowResult, RunResourceKind } from '../../shared/contracts/flakiness';
 
 /** Run tables (migration 0003_runs). Timestamps are ISO-8601 UTC text; JSON columns hold the documented shapes. */
 export type RunState = (typeof RUN_STATES)[number];
@@ -81,6 +81,24 @@ export interface StepResultsTable {
   attempt: Generated<number>;
   /** 1 once a later attempt of the same flow visit started: the flow's result in the run is its last attempt's. */
   superseded: Generated<number>;
+}
+
+/** A finished run's result per flow, recorded when the run ends (migration 0027; runs/flowResults.ts). */
+export interface RunFlowResultsTable {
+  status_id: string;
+  flow_id: string;
+  org_id: string;
+  collection_id: string;
+  flow_name: string;
+  /** The run's time_completed. */
+  ended_at: string;
+  collection_hash: string | null;
+  resource_kind: RunResourceKind | null;
+  result: FlowResult;
+  /** Which retry the flow passed on (1 to 3); 0 when it passed on its first attempt or did not pass. */
+  passed_on_retry: number;
+  /** The step_results row of the flow's first failed step (FAILED only). */
+  first_failed_id: number | null;
 }
 
 export interface RunLogsTable {

@@ -10,7 +10,7 @@ import type { InteractiveBotsTable } from './schema-bots';
 import type { LicensesTable, OrganizationsTable } from './schema-organizations';
 import type { GroupMembersTable, GroupsTable } from './schema-groups';
 import type { CollectionAttachmentsTable, CollectionExportsTable, ImportProcessesTable } from './schema-importexport';
-import type { RunLogsTable, RunsTable, StepResultsTable } from './schema-runs';
+import type { RunFlowResultsTable, RunLogsTable, RunsTable, StepResultsTable } from './schema-runs';
 import type {
   QueuedSchedulesTable,
   ScheduleExecutionItemsTable,
@@ -179,6 +179,7 @@ export interface Database {
   runs: RunsTable;
   step_results: StepResultsTable;
   run_logs: RunLogsTable;
+  run_flow_results: RunFlowResultsTable;
   schedules: SchedulesTable;
   schedule_executions: ScheduleExecutionsTable;
   schedule_execution_items: ScheduleExecutionItemsTable;

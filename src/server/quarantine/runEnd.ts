@@ -2,7 +2,7 @@ import { FLAKY_RECOVERY_PASSES, type FlowResult } from '../../shared/contracts/f
 import { onlyQuarantinedFailedLogLine, recoveredLogLine } from '../../shared/contracts/quarantine';
 import type { Db } from '../db/database';
 import type { RunState } from '../db/schema-runs';
-import { outcomesOf, runFlowResults, type RunFlowResult } from '../runs/flowResults';
+import { finishedFlowResults, outcomesOf, runFlowResults, type RunFlowResult } from '../runs/flowResults';
 import { activeQuarantines, recordQuarantinedFailures, releaseQuarantine, type FlowQuarantineRow } from './repository';
 
 export interface EndingRun {
@@ -31,7 +31,7 @@ export async function quarantineVerdict(trx: Db, run: EndingRun, state: RunState
   const quarantined = await activeQuarantines(trx, run.org_id, run.collection_id);
   // Most collections have no flow in quarantine: their runs end without reading their step results again.
   if (quarantined.length === 0) return { state, quarantined, ownResults: [], logLines: [] };
-  const ownResults = await runFlowResults(trx, { orgId: run.org_id, collectionId: run.collection_id, statusId: run.status_id });
+  const ownResults = await runFlowResults(trx, { orgId: run.org_id, statusId: run.status_id });
   const failedFlowIds = new Set(ownResults.filter((result) => result.result === 'FAILED').map((result) => result.flowId));
   const quarantinedIds = new Set(quarantined.map((row) => row.flow_id));
   const quarantinedFailures = quarantined.filter((row) => failedFlowIds.has(row.flow_id));
@@ -66,7 +66,7 @@ export async function releaseRecoveredFlows(trx: Db, run: EndingRun, verdict: Qu
   const candidates = verdict.quarantined.filter((row) => passedNow.has(row.flow_id));
   if (candidates.length === 0) return [];
   const since = candidates.reduce((earliest, row) => (row.quarantined_at < earliest ? row.quarantined_at : earliest), endedAt);
-  const results = await runFlowResults(trx, {
+  const results = await finishedFlowResults(trx, {
     orgId: run.org_id,
     collectionId: run.collection_id,
     endedBetween: { from: since, to: endedAt },

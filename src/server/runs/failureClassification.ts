@@ -1,6 +1,6 @@
 import { FLAKY_RECOVERY_PASSES, FLAKY_WINDOW_MS, type FailedFlow } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
-import { failedStepsOf, outcomesOf, runFlowResults, type RunFlowResult } from './flowResults';
+import { failedStepsOf, finishedFlowResults, outcomesOf, runFlowResults, type RunFlowResult } from './flowResults';
 import type { RunRow } from './repository';
 
 /**
@@ -38,12 +38,12 @@ const sameVersion = (a: RunFlowResult, b: RunFlowResult): boolean =>
  */
 export async function classifyFailedFlows(db: Db, run: Pick<RunRow, 'org_id' | 'collection_id' | 'status_id' | 'time_completed'>): Promise<FailedFlow[]> {
   const scope = { orgId: run.org_id, collectionId: run.collection_id };
-  const own = await runFlowResults(db, { ...scope, statusId: run.status_id });
+  const own = await runFlowResults(db, { orgId: run.org_id, statusId: run.status_id });
   const failedOwn = own.filter((result) => result.result === 'FAILED');
   if (failedOwn.length === 0) return [];
   const end = run.time_completed ?? new Date().toISOString();
   const from = new Date(Date.parse(end) - FLAKY_WINDOW_MS).toISOString();
-  const earlier = await runFlowResults(db, { ...scope, endedBetween: { from, to: end }, flowIds: failedOwn.map((result) => result.flowId) });
+  const earlier = await finishedFlowResults(db, { ...scope, endedBetween: { from, to: end }, flowIds: failedOwn.map((result) => result.flowId) });
   const history = [...earlier.filter((result) => result.statusId !== run.status_id), ...own.map((result) => ({ ...result, time: end }))];
   const failedRowIds = history.flatMap((result) => (result.firstFailedRowId === null ? [] : [result.firstFailedRowId]));
   const failedSteps = await failedStepsOf(db, failedRowIds);

@@ -15,7 +15,7 @@ export interface FlakyCounts {
  * transaction that ends the run, after its state and end time are written.
  */
 export async function flakyCountsOf(trx: Db, run: { status_id: string; org_id: string; collection_id: string }, endedAt: string): Promise<FlakyCounts> {
-  const own = await runFlowResults(trx, { orgId: run.org_id, collectionId: run.collection_id, statusId: run.status_id });
+  const own = await runFlowResults(trx, { orgId: run.org_id, statusId: run.status_id });
   const passedOnRetry = own.filter((result) => result.passedOnRetry > 0).length;
   const anyFailed = own.some((result) => result.result === 'FAILED');
   const flakyFailures = anyFailed ? (await classifyFailedFlows(trx, { ...run, time_completed: endedAt })).filter((flow) => flow.classification === 'FLAKY').length : 0;

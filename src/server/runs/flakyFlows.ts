@@ -7,7 +7,7 @@ import {
   type FlowResult,
 } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
-import { failedStepsOf, outcomesOf, runFlowResults, type RunFlowResult } from './flowResults';
+import { failedStepsOf, finishedFlowResults, outcomesOf, type RunFlowResult } from './flowResults';
 
 /** A flow's flips between PASSED and FAILED on one version and resource kind, over its results oldest first. */
 export interface FlipCount {
@@ -99,7 +99,7 @@ async function collectionNamesOf(db: Db, orgId: string, ids: readonly string[]):
  */
 export async function flakyFlowsOf(db: Db, orgId: string, range: { from: string; to: string }): Promise<FlakyFlowsResponse['data']> {
   const byFlow = new Map<string, RunFlowResult[]>();
-  for (const result of await runFlowResults(db, { orgId, endedBetween: range })) {
+  for (const result of await finishedFlowResults(db, { orgId, endedBetween: range })) {
     const key = JSON.stringify([result.collectionId, result.flowId]);
     const results = byFlow.get(key);
     if (results) results.push(result);

@@ -1,7 +1,7 @@
-import { FINISHED_RUN_STATES } from '../../shared/contracts/runs';
 import { FLOW_HISTORY_LENGTH, type FlowResult, type RunResourceKind } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
-import type { RunState } from '../db/schema-runs';
+import type { Selectable } from 'kysely';
+import type { RunFlowResultsTable, RunState } from '../db/schema-runs';
 import { failureSignature } from '../../shared/failure-signature';
 
 /** One flow's result in one run, with what tells versions and failures apart. */
@@ -21,37 +21,27 @@ export interface RunFlowResult {
   firstFailedRowId: number | null;
 }
 
-export interface RunFlowFilter {
+/** The flow results of finished runs, as recorded when each ended (run_flow_results). */
+export interface FinishedFlowFilter {
   orgId: string;
   /** One collection's runs; every collection of the organization without it. */
   collectionId?: string;
-  /** Runs that ended in [from, to] (ISO); finished runs only. */
-  endedBetween?: { from: string; to: string };
+  /** Runs that ended in [from, to] (ISO). */
+  endedBetween: { from: string; to: string };
   flowIds?: readonly string[];
-  /** One run, finished or not. */
-  statusId?: string;
 }
 
 /**
- * Per run and flow: the counts of its steps, failed and skipped, its first failed row and its last attempt. A flow
+ * Per flow of one run: the counts of its steps, failed and skipped, its first failed row and its last attempt. A flow
  * visited more than once in a run (branching) counts once, FAILED when any visit failed. Only a visit's last attempt
  * counts: the steps of attempts a retry replaced (superseded) are left out.
  */
-function runFlowAggregates(db: Db, filter: RunFlowFilter) {
+function runFlowAggregates(db: Db, run: { orgId: string; statusId: string }) {
   return db
     .selectFrom('runs')
     .innerJoin('step_results', (join) => join.onRef('step_results.status_id', '=', 'runs.status_id').on('step_results.superseded', '=', 0))
-    .where('runs.org_id', '=', filter.orgId)
-    .$if(filter.collectionId !== undefined, (qb) => qb.where('runs.collection_id', '=', filter.collectionId ?? ''))
-    .$if(filter.statusId !== undefined, (qb) => qb.where('runs.status_id', '=', filter.statusId ?? ''))
-    .$if(filter.endedBetween !== undefined, (qb) =>
-      qb
-        .where('runs.state', 'in', FINISHED_RUN_STATES)
-        .where('runs.time_completed', '>=', filter.endedBetween?.from ?? '')
-        .where('runs.time_completed', '<=', filter.endedBetween?.to ?? ''),
-    )
-    // An empty list matches no flow (flow ids are never empty): SQL has no empty `in ()`.
-    .$if(filter.flowIds !== undefined, (qb) => qb.where('step_results.flow_id', 'in', filter.flowIds?.length ? filter.flowIds : ['']))
+    .where('runs.org_id', '=', run.orgId)
+    .where('runs.status_id', '=', run.statusId)
     .select(['runs.status_id', 'runs.collection_id', 'runs.time_completed', 'runs.state', 'runs.collection_hash', 'runs.resource_kind', 'step_results.flow_id'])
     .select((eb) => [
       eb.fn.max('step_results.flow_name').as('flow_name'),
@@ -102,6 +92,21 @@ function toRunFlowResult(row: AggregateRow, now: string): RunFlowResult {
   };
 }
 
+function fromRecorded(row: Selectable<RunFlowResultsTable>): RunFlowResult {
+  return {
+    statusId: row.status_id,
+    collectionId: row.collection_id,
+    time: row.ended_at,
+    collectionHash: row.collection_hash,
+    resourceKind: row.resource_kind,
+    flowId: row.flow_id,
+    flowName: row.flow_name,
+    result: row.result,
+    passedOnRetry: Number(row.passed_on_retry),
+    firstFailedRowId: row.first_failed_id === null ? null : Number(row.first_failed_id),
+  };
+}
+
 /**
  * A flow's results as a sequence of outcomes, for flakiness and recovery: a pass on a retry is a failure followed by
  * a pass on the same version (the flow flipped within the run), the rest are their result.
@@ -110,41 +115,80 @@ export function outcomesOf(results: readonly Pick<RunFlowResult, 'result' | 'pas
   return results.flatMap((result): FlowResult[] => (result.passedOnRetry > 0 ? ['FAILED', 'PASSED'] : [result.result]));
 }
 
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byTimeThenRun = (a: RunFlowResult, b: RunFlowResult): number =>
-  a.time === b.time ? (a.statusId < b.statusId ? -1 : a.statusId > b.statusId ? 1 : 0) : a.time < b.time ? -1 : 1;
+  compareText(a.time, b.time) || compareText(a.statusId, b.statusId) || compareText(a.flowId, b.flowId);
 
-/** The flows' results in the runs `filter` picks, oldest first. */
-export async function runFlowResults(db: Db, filter: RunFlowFilter): Promise<RunFlowResult[]> {
+/** The flows' results of one run, finished or still going (then its time is now), from its step results. */
+export async function runFlowResults(db: Db, run: { orgId: string; statusId: string }): Promise<RunFlowResult[]> {
   const now = new Date().toISOString();
-  const rows = await runFlowAggregates(db, filter).execute();
+  const rows = await runFlowAggregates(db, run).execute();
   return rows.map((row) => toRunFlowResult(row, now)).sort(byTimeThenRun);
+}
+
+/**
+ * Records the flow results of a run as it ends, in the transaction that ends it, after its state and end time are
+ * written: every later read of its history (finishedFlowResults, lastFlowResults) takes them from here.
+ */
+export async function recordRunFlowResults(trx: Db, run: { orgId: string; statusId: string }): Promise<void> {
+  const results = await runFlowResults(trx, run);
+  if (results.length === 0) return;
+  await trx
+    .insertInto('run_flow_results')
+    .values(
+      results.map((result) => ({
+        status_id: result.statusId,
+        flow_id: result.flowId,
+        org_id: run.orgId,
+        collection_id: result.collectionId,
+        flow_name: result.flowName,
+        ended_at: result.time,
+        collection_hash: result.collectionHash,
+        resource_kind: result.resourceKind,
+        result: result.result,
+        passed_on_retry: result.passedOnRetry,
+        first_failed_id: result.firstFailedRowId,
+      })),
+    )
+    .execute();
+}
+
+/** The flows' results in the finished runs `filter` picks, oldest first. */
+export async function finishedFlowResults(db: Db, filter: FinishedFlowFilter): Promise<RunFlowResult[]> {
+  const rows = await db
+    .selectFrom('run_flow_results')
+    .selectAll()
+    .where('org_id', '=', filter.orgId)
+    .$if(filter.collectionId !== undefined, (qb) => qb.where('collection_id', '=', filter.collectionId ?? ''))
+    .where('ended_at', '>=', filter.endedBetween.from)
+    .where('ended_at', '<=', filter.endedBetween.to)
+    // An empty list matches no flow (flow ids are never empty): SQL has no empty `in ()`.
+    .$if(filter.flowIds !== undefined, (qb) => qb.where('flow_id', 'in', filter.flowIds?.length ? filter.flowIds : ['']))
+    .execute();
+  return rows.map(fromRecorded).sort(byTimeThenRun);
 }
 
 /** The last FLOW_HISTORY_LENGTH results of each flow of the collection in finished runs, oldest first. */
 export async function lastFlowResults(db: Db, orgId: string, collectionId: string): Promise<RunFlowResult[]> {
   const rows = await db
-    .with('flow_runs', () =>
-      runFlowAggregates(db, { orgId, collectionId })
-        .where('runs.state', 'in', FINISHED_RUN_STATES)
-        .where('runs.time_completed', 'is not', null),
-    )
     .with('ranked', (qc) =>
       qc
-        .selectFrom('flow_runs')
+        .selectFrom('run_flow_results')
         .selectAll()
         .select((eb) =>
           eb.fn
             .agg<number>('row_number')
-            .over((ob) => ob.partitionBy('flow_id').orderBy('time_completed', 'desc').orderBy('status_id', 'desc'))
+            .over((ob) => ob.partitionBy('flow_id').orderBy('ended_at', 'desc').orderBy('status_id', 'desc'))
             .as('recency'),
-        ),
+        )
+        .where('org_id', '=', orgId)
+        .where('collection_id', '=', collectionId),
     )
     .selectFrom('ranked')
     .selectAll()
     .where('recency', '<=', FLOW_HISTORY_LENGTH)
     .execute();
-  const now = new Date().toISOString();
-  return rows.map((row) => toRunFlowResult(row, now)).sort(byTimeThenRun);
+  return rows.map(fromRecorded).sort(byTimeThenRun);
 }
 
 /** Rows per statement, well under SQLite's limit of bound parameters. */

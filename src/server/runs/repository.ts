@@ -13,6 +13,7 @@ import { failureSignature } from '../../shared/failure-signature';
 import { collectionHash } from './collectionHash';
 import { quarantineVerdict, releaseRecoveredFlows } from '../quarantine/runEnd';
 import { flakyCountsOf } from './flakyCounts';
+import { recordRunFlowResults } from './flowResults';
 
 export type RunRow = Selectable<RunsTable>;
 export type StepResultRow = Selectable<StepResultsTable>;
@@ -204,6 +205,7 @@ export async function finishRun(
       .where('status_id', '=', statusId)
       .execute();
     await freeResources(trx, run.resource_ids);
+    if (run.state === 'RUNNING') await recordRunFlowResults(trx, { orgId: run.org_id, statusId });
     if (verdict) {
       for (const line of [...verdict.logLines, ...(await releaseRecoveredFlows(trx, run, verdict, endedAt))]) await appendLog(trx, statusId, line);
     }

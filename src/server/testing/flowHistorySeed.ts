@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RunResourceKind } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
 import type { RunState, StepResultValue } from '../db/schema-runs';
+import { recordRunFlowResults } from '../runs/flowResults';
 import { insertStepResult } from '../runs/repository';
 import { insertHistoryRuns } from './historyFixtures';
 
@@ -34,7 +35,7 @@ const changingTimeout = (): string => {
 };
 
 /**
- * A finished run written through the repository layer (insertHistoryRuns, insertStepResult): each flow has two
+ * A finished run written through the repository layer (insertHistoryRuns, insertStepResult, recordRunFlowResults): each flow has two
  * steps, `open` and `check`; a failing flow fails at `check`, a skipped one skips both.
  */
 export async function seedRun(db: Db, orgId: string, run: SeededRun): Promise<string> {
@@ -81,6 +82,8 @@ export async function seedRun(db: Db, orgId: string, run: SeededRun): Promise<st
       });
     }
   }
+  // What finishRun records as a run ends.
+  await recordRunFlowResults(db, { orgId, statusId });
   return statusId;
 }
 

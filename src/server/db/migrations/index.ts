@@ -24,6 +24,7 @@ import { mobileDevicesMigration } from './0023_mobile_devices';
 import { flakinessMigration } from './0024_flakiness';
 import { flowQuarantineMigration } from './0025_flow_quarantine';
 import { flowRetriesMigration } from './0026_flow_retries';
+import { runFlowResultsMigration } from './0027_run_flow_results';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0024_flakiness': flakinessMigration,
   '0025_flow_quarantine': flowQuarantineMigration,
   '0026_flow_retries': flowRetriesMigration,
+  '0027_run_flow_results': runFlowResultsMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

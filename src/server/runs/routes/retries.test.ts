@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../../testing/testServer';
 import { findUserByUserId } from '../../users/repository';
 import { analyticsDataOf } from '../../dashboards/datasets';
 import { flipsSinceRecovery } from '../failureClassification';
-import { outcomesOf } from '../flowResults';
+import { outcomesOf, recordRunFlowResults } from '../flowResults';
 import { finishRun, insertStepResult } from '../repository';
 
 /**
@@ -254,6 +254,8 @@ describe('a pass on a retry counts as flaky (issue 29, seeded history)', () => {
         }
       }
     }
+    // What finishRun records as a run ends.
+    if (minutesAgo !== null) await recordRunFlowResults(db, { orgId, statusId });
     return statusId;
   }
 
