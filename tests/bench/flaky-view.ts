@@ -10,7 +10,7 @@
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { FLAKY_WINDOW_MS, flakyFlowsResponseSchema } from '../../src/shared/contracts/flakiness';
-import { RECORD_FINISHED_RUNS_SQL } from '../../src/server/db/migrations/0027_run_flow_results';
+import { LINK_PREVIOUS_RESULTS_SQL, RECORD_FINISHED_RUNS_SQL } from '../../src/server/db/migrations/0027_run_flow_results';
 import { endpoints } from '../../src/shared/endpoints';
 import { PlatformApi } from '../e2e/api';
 import { startPlatform, type Platform } from '../e2e/harness';
@@ -47,6 +47,7 @@ const FLOW_STATEMENTS = [
    where status_id like 'bench-%'`,
   // What finishRun records as each run ends.
   RECORD_FINISHED_RUNS_SQL,
+  LINK_PREVIOUS_RESULTS_SQL,
 ];
 
 async function fillSqlite(platform: Platform): Promise<void> {

@@ -99,6 +99,12 @@ export interface RunFlowResultsTable {
   passed_on_retry: number;
   /** The step_results row of the flow's first failed step (FAILED only). */
   first_failed_id: number | null;
+  /**
+   * For a PASSED or FAILED result with a version and resource kind: the result before it on the same flow, version and
+   * kind (by end time, then run), and when that one ended; null for the first, and for results never compared.
+   */
+  previous_result: FlowResult | null;
+  previous_ended_at: string | null;
 }
 
 export interface RunLogsTable {

@@ -1,89 +1,158 @@
+import { sql } from 'kysely';
 import {
   FLAKY_FLOW_TOP_SIGNATURES,
   FLAKY_FLOWS_LIMIT,
   FLOW_HISTORY_LENGTH,
   type FlakyFlow,
   type FlakyFlowsResponse,
-  type FlowResult,
 } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
-import { failedStepsOf, finishedFlowResults, outcomesOf, type RunFlowResult } from './flowResults';
+import { failureSignature } from '../../shared/failure-signature';
 
-/** A flow's flips between PASSED and FAILED on one version and resource kind, over its results oldest first. */
-export interface FlipCount {
-  flips: number;
-  /** Consecutive pairs of PASSED and FAILED results on the same version and resource kind: the flips there could be. */
-  possible: number;
-  /** The result that made the latest flip. */
-  lastFlip: RunFlowResult | null;
+type Range = { from: string; to: string };
+type Counted = number | string | bigint;
+
+/** One flow's counts over a range, as the database sums them. */
+interface FlowCountsRow {
+  collection_id: string;
+  flow_id: string;
+  runs: Counted;
+  failures: Counted;
+  flips: Counted;
+  possible: Counted;
+  last_flip: string;
 }
 
 /**
- * Flips of a flow's results (oldest first): within each collection version and resource kind (a run missing either is
- * never "the same code" as another, so it is left out), the PASSED and FAILED results in order, SKIPPED and ABORTED
- * ones left out; a flip is a result that differs from the one before it.
+ * Per flow that flipped in runs that ended in the range: its results, failures, flips, possible flips and the time of
+ * its last flip. Flips are counted within each collection version and resource kind, over the PASSED and FAILED results
+ * in order (a run missing its version or kind is never "the same code" as another; SKIPPED and ABORTED are not
+ * compared): a result that differs from the one before it is a flip, when that one is in the range too. A pass on a
+ * retry is a failure then a pass within its run: one flip of its own, and its comparison with the result before it
+ * starts from FAILED.
+ *
+ * Each result carries the one before it (previous_result, linked as it was recorded), so this is one pass over the
+ * range: the view reads 14 days of 20 collections, tens of thousands of flow results, and sorting them by version and
+ * time for each question cost most of its 200 ms budget.
  */
-export function countFlips(results: readonly RunFlowResult[]): FlipCount {
-  const previousByVersion = new Map<string, FlowResult>();
-  let flips = 0;
-  let possible = 0;
-  let lastFlip: RunFlowResult | null = null;
-  for (const result of results) {
-    if (result.collectionHash === null || result.resourceKind === null) continue;
-    if (result.result !== 'PASSED' && result.result !== 'FAILED') continue;
-    const version = `${result.collectionHash} ${result.resourceKind}`;
-    // A pass on a retry flipped within its run: a failure, then a pass.
-    for (const outcome of outcomesOf([result])) {
-      const previous = previousByVersion.get(version);
-      previousByVersion.set(version, outcome);
-      if (previous === undefined) continue;
-      possible += 1;
-      if (previous !== outcome) {
-        flips += 1;
-        lastFlip = result;
-      }
-    }
-  }
-  return { flips, possible, lastFlip };
+function flakyFlowCounts(db: Db, orgId: string, range: Range) {
+  return sql<FlowCountsRow>`
+    SELECT collection_id, flow_id, COUNT(*) AS runs,
+      SUM(CASE WHEN result = 'FAILED' THEN 1 ELSE 0 END) AS failures,
+      SUM(flips) AS flips, SUM(possible) AS possible,
+      MAX(CASE WHEN flips > 0 THEN ended_at END) AS last_flip
+    FROM (
+      SELECT collection_id, flow_id, ended_at, result,
+        (CASE WHEN compared_previous = 1 AND previous_result <> (CASE WHEN retried = 1 THEN 'FAILED' ELSE result END) THEN 1 ELSE 0 END)
+          + retried AS flips,
+        compared_previous + retried AS possible
+      FROM (
+        SELECT collection_id, flow_id, ended_at, result, previous_result,
+          CASE WHEN previous_ended_at >= ${range.from} THEN 1 ELSE 0 END AS compared_previous,
+          CASE WHEN passed_on_retry > 0 AND collection_hash IS NOT NULL AND resource_kind IS NOT NULL THEN 1 ELSE 0 END AS retried
+        FROM run_flow_results
+        WHERE org_id = ${orgId} AND ended_at >= ${range.from} AND ended_at <= ${range.to}
+      ) AS in_range
+    ) AS per_result
+    GROUP BY collection_id, flow_id
+    HAVING SUM(flips) > 0`.execute(db);
 }
 
-type RankedFlow = Omit<FlakyFlow, 'collectionName' | 'topSignatures'> & { failedRowIds: number[] };
+type ListedFlow = { collectionId: string; flowId: string };
 
-function rankedFlowOf(results: readonly RunFlowResult[]): RankedFlow | null {
-  const { flips, possible, lastFlip } = countFlips(results);
-  const newest = results.at(-1);
-  if (flips === 0 || !lastFlip || !newest) return null;
-  const failed = results.filter((result) => result.result === 'FAILED');
+/** The listed flows' collections and flow ids: the rows read are narrowed by both, then paired by flowKey. */
+function listedColumns(flows: readonly ListedFlow[]) {
+  return { collectionIds: [...new Set(flows.map((flow) => flow.collectionId))], flowIds: [...new Set(flows.map((flow) => flow.flowId))] };
+}
+
+/** The listed flows' last FLOW_HISTORY_LENGTH results in the range (their strips, and names from the newest), newest first. */
+function listedFlowStrips(db: Db, orgId: string, range: Range, flows: readonly ListedFlow[]) {
+  const { collectionIds, flowIds } = listedColumns(flows);
+  return db
+    .with('ranked', (qc) =>
+      qc
+        .selectFrom('run_flow_results')
+        .select(['collection_id', 'flow_id', 'status_id', 'flow_name', 'ended_at', 'result'])
+        .select((eb) =>
+          eb.fn
+            .agg<Counted>('row_number')
+            .over((ob) => ob.partitionBy(['collection_id', 'flow_id']).orderBy('ended_at', 'desc').orderBy('status_id', 'desc'))
+            .as('recency'),
+        )
+        .where('org_id', '=', orgId)
+        .where('ended_at', '>=', range.from)
+        .where('ended_at', '<=', range.to)
+        .where('collection_id', 'in', collectionIds)
+        .where('flow_id', 'in', flowIds),
+    )
+    .selectFrom('ranked')
+    .selectAll()
+    .where('recency', '<=', FLOW_HISTORY_LENGTH)
+    .orderBy('recency')
+    .execute();
+}
+
+/**
+ * How often each failure signature ended the listed flows' failures in the range, counted by the database. A step
+ * stored before signatures were (migration 0024) has none: those few are read and given one from their error.
+ */
+async function listedFlowSignatures(db: Db, orgId: string, range: Range, flows: readonly ListedFlow[]) {
+  const { collectionIds, flowIds } = listedColumns(flows);
+  const failures = db
+    .selectFrom('run_flow_results')
+    .innerJoin('step_results', 'step_results.id', 'run_flow_results.first_failed_id')
+    .where('run_flow_results.org_id', '=', orgId)
+    .where('run_flow_results.ended_at', '>=', range.from)
+    .where('run_flow_results.ended_at', '<=', range.to)
+    .where('run_flow_results.collection_id', 'in', collectionIds)
+    .where('run_flow_results.flow_id', 'in', flowIds)
+    .where('run_flow_results.result', '=', 'FAILED');
+  const counted = await failures
+    .where('step_results.failure_signature', 'is not', null)
+    .select(['run_flow_results.collection_id', 'run_flow_results.flow_id', 'step_results.failure_signature'])
+    .select((eb) => eb.fn.countAll<Counted>().as('count'))
+    .groupBy(['run_flow_results.collection_id', 'run_flow_results.flow_id', 'step_results.failure_signature'])
+    .execute();
+  const unsigned = await failures
+    .where('step_results.failure_signature', 'is', null)
+    .select(['run_flow_results.collection_id', 'run_flow_results.flow_id', 'step_results.step_id', 'step_results.error_detail'])
+    .execute();
+  return [
+    ...counted.map((row) => ({ collectionId: row.collection_id, flowId: row.flow_id, signature: row.failure_signature ?? '', count: Number(row.count) })),
+    ...unsigned.map((row) => ({ collectionId: row.collection_id, flowId: row.flow_id, signature: failureSignature(row.step_id, row.error_detail), count: 1 })),
+  ];
+}
+
+type RankedFlow = Omit<FlakyFlow, 'collectionName' | 'flowName' | 'results' | 'topSignatures'>;
+
+function rankedFlowOf(row: FlowCountsRow): RankedFlow {
+  const flips = Number(row.flips);
   return {
-    collectionId: newest.collectionId,
-    flowId: newest.flowId,
-    flowName: newest.flowName,
-    flipRate: flips / possible,
+    collectionId: row.collection_id,
+    flowId: row.flow_id,
+    flipRate: flips / Number(row.possible),
     flips,
-    failures: failed.length,
-    runs: results.length,
-    lastFlip: lastFlip.time,
-    results: results.slice(-FLOW_HISTORY_LENGTH).map(({ statusId, time, result }) => ({ statusId, time, result })),
-    failedRowIds: failed.flatMap((result) => (result.firstFailedRowId === null ? [] : [result.firstFailedRowId])),
+    failures: Number(row.failures),
+    runs: Number(row.runs),
+    lastFlip: row.last_flip,
   };
 }
 
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byFlakiness = (a: RankedFlow, b: RankedFlow): number =>
   b.flipRate - a.flipRate ||
   b.flips - a.flips ||
   b.failures - a.failures ||
-  (a.lastFlip < b.lastFlip ? 1 : a.lastFlip > b.lastFlip ? -1 : 0) ||
-  (a.collectionId < b.collectionId ? -1 : a.collectionId > b.collectionId ? 1 : a.flowId < b.flowId ? -1 : a.flowId > b.flowId ? 1 : 0);
+  compareText(b.lastFlip, a.lastFlip) ||
+  compareText(a.collectionId, b.collectionId) ||
+  compareText(a.flowId, b.flowId);
 
-function topSignaturesOf(rowIds: readonly number[], signatures: ReadonlyMap<number, { signature: string }>): FlakyFlow['topSignatures'] {
+function topSignaturesOf(counted: readonly { signature: string; count: number }[]): FlakyFlow['topSignatures'] {
   const counts = new Map<string, number>();
-  for (const rowId of rowIds) {
-    const signature = signatures.get(rowId)?.signature;
-    if (signature !== undefined) counts.set(signature, (counts.get(signature) ?? 0) + 1);
-  }
+  for (const { signature, count } of counted) counts.set(signature, (counts.get(signature) ?? 0) + count);
   return [...counts]
     .map(([signature, count]) => ({ signature, count }))
-    .sort((a, b) => b.count - a.count || (a.signature < b.signature ? -1 : 1))
+    .sort((a, b) => b.count - a.count || compareText(a.signature, b.signature))
     .slice(0, FLAKY_FLOW_TOP_SIGNATURES);
 }
 
@@ -93,26 +162,46 @@ async function collectionNamesOf(db: Db, orgId: string, ids: readonly string[]):
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+const flowKey = (collectionId: string, flowId: string): string => JSON.stringify([collectionId, flowId]);
+
+/** Rows by flow, in the order read (rows of flows not listed, read because they share a collection or flow id, too). */
+function groupedByFlow<T extends ListedFlow>(rows: readonly T[]): Map<string, T[]> {
+  const grouped = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = flowKey(row.collectionId, row.flowId);
+    const group = grouped.get(key);
+    if (group) group.push(row);
+    else grouped.set(key, [row]);
+  }
+  return grouped;
+}
+
 /**
  * The organization's flows that flipped between PASSED and FAILED on the same version and resource kind in runs that
  * ended in [from, to], the flakiest FLAKY_FLOWS_LIMIT first, with how many flipped.
  */
-export async function flakyFlowsOf(db: Db, orgId: string, range: { from: string; to: string }): Promise<FlakyFlowsResponse['data']> {
-  const byFlow = new Map<string, RunFlowResult[]>();
-  for (const result of await finishedFlowResults(db, { orgId, endedBetween: range })) {
-    const key = JSON.stringify([result.collectionId, result.flowId]);
-    const results = byFlow.get(key);
-    if (results) results.push(result);
-    else byFlow.set(key, [result]);
-  }
-  const ranked = [...byFlow.values()].flatMap((results) => rankedFlowOf(results) ?? []).sort(byFlakiness);
+export async function flakyFlowsOf(db: Db, orgId: string, range: Range): Promise<FlakyFlowsResponse['data']> {
+  const ranked = (await flakyFlowCounts(db, orgId, range)).rows.map(rankedFlowOf).sort(byFlakiness);
   const listed = ranked.slice(0, FLAKY_FLOWS_LIMIT);
-  const signatures = await failedStepsOf(db, listed.flatMap((flow) => flow.failedRowIds));
-  const names = await collectionNamesOf(db, orgId, [...new Set(listed.map((flow) => flow.collectionId))]);
-  const flows = listed.map(({ failedRowIds, ...flow }) => ({
-    ...flow,
-    collectionName: names.get(flow.collectionId) ?? flow.collectionId,
-    topSignatures: topSignaturesOf(failedRowIds, signatures),
-  }));
+  if (listed.length === 0) return { flows: [], total: 0 };
+  const [strips, signatures, names] = await Promise.all([
+    listedFlowStrips(db, orgId, range, listed),
+    listedFlowSignatures(db, orgId, range, listed),
+    collectionNamesOf(db, orgId, [...new Set(listed.map((flow) => flow.collectionId))]),
+  ]);
+  const stripOf = groupedByFlow(strips.map((row) => ({ ...row, collectionId: row.collection_id, flowId: row.flow_id })));
+  const signaturesOf = groupedByFlow(signatures);
+  const flows = listed.map((flow) => {
+    const key = flowKey(flow.collectionId, flow.flowId);
+    // Newest first, as read.
+    const strip = stripOf.get(key) ?? [];
+    return {
+      ...flow,
+      collectionName: names.get(flow.collectionId) ?? flow.collectionId,
+      flowName: strip[0]?.flow_name ?? flow.flowId,
+      results: strip.map((row) => ({ statusId: row.status_id, time: row.ended_at, result: row.result })).reverse(),
+      topSignatures: topSignaturesOf(signaturesOf.get(key) ?? []),
+    };
+  });
   return { flows, total: ranked.length };
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db/database';
-import { RECORD_FINISHED_RUNS_SQL } from '../db/migrations/0027_run_flow_results';
+import { LINK_PREVIOUS_RESULTS_SQL, RECORD_FINISHED_RUNS_SQL } from '../db/migrations/0027_run_flow_results';
 import type { RunState, StepResultValue } from '../db/schema-runs';
 import { historyStepResult, insertHistoryRuns } from '../testing/historyFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
@@ -20,18 +20,18 @@ describe('run_flow_results: the flow results recorded as a run ends (issue 29)',
   let orgId: string;
   let runNumber = 0;
 
-  async function seedRun(state: RunState, flows: Readonly<Record<string, Attempts>>): Promise<string> {
+  async function seedRun(state: RunState, flows: Readonly<Record<string, Attempts>>, collectionId = 'shop', collectionHash = 'c'.repeat(64)): Promise<string> {
     runNumber += 1;
     const at = new Date(Date.UTC(2026, 9, 1, runNumber)).toISOString();
     const [statusId = ''] = await insertHistoryRuns(db, [
       {
         orgId,
-        collectionId: 'shop',
+        collectionId,
         state,
         submitted: at,
         started: at,
         completed: state === 'RUNNING' ? null : at,
-        collectionHash: 'c'.repeat(64),
+        collectionHash,
         resourceKind: 'BROWSER',
         statusId: `flow-results-${String(runNumber).padStart(3, '0')}`,
       },
@@ -104,5 +104,41 @@ describe('run_flow_results: the flow results recorded as a run ends (issue 29)',
     expect(await finishedFlowResults(db, { orgId, collectionId: 'another', endedBetween: EVERYTHING })).toEqual([]);
     expect(await finishedFlowResults(db, { orgId: 'another-organization', endedBetween: EVERYTHING })).toEqual([]);
     expect(await finishedFlowResults(db, { orgId, endedBetween: { from: '2026-10-01T02:00:00.000Z', to: '2026-10-01T02:00:00.000Z' } })).toHaveLength(3);
+  });
+
+  it('links each compared result to the one before it on its version as it is recorded, in any order, as the bulk link does', async () => {
+    const other = 'd'.repeat(64);
+    const runs = [
+      await seedRun('PASSED', { checkout: [['PASSED']] }, 'linked'),
+      await seedRun('FAILED', { checkout: [['FAILED']] }, 'linked'),
+      await seedRun('PASSED', { checkout: [['SKIPPED']] }, 'linked'),
+      await seedRun('FAILED', { checkout: [['FAILED']] }, 'linked', other),
+      await seedRun('PASSED', { checkout: [['FAILED'], ['PASSED']] }, 'linked'),
+      await seedRun('PASSED', { checkout: [['PASSED']] }, 'linked', other),
+    ];
+    // Runs 5 and 2 end first on another replica: recorded before the runs that ended before them.
+    for (const index of [4, 1, 0, 3, 2, 5]) await recordRunFlowResults(db, { orgId, statusId: runs[index] ?? '' });
+    const links = () =>
+      db
+        .selectFrom('run_flow_results')
+        .select(['status_id', 'ended_at', 'previous_result', 'previous_ended_at'])
+        .where('collection_id', '=', 'linked')
+        .orderBy('ended_at')
+        .execute();
+    const recorded = await links();
+    const ended = recorded.map((row) => row.ended_at);
+    expect(recorded.map((row) => [row.previous_result, row.previous_ended_at])).toEqual([
+      [null, null],
+      ['PASSED', ended[0]],
+      // SKIPPED is never compared; run 4 is the first of the other version.
+      [null, null],
+      [null, null],
+      ['FAILED', ended[1]],
+      ['FAILED', ended[3]],
+    ]);
+
+    await db.updateTable('run_flow_results').set({ previous_result: null, previous_ended_at: null }).where('collection_id', '=', 'linked').execute();
+    await sql.raw(LINK_PREVIOUS_RESULTS_SQL).execute(db);
+    expect(await links()).toEqual(recorded);
   });
 });

@@ -126,31 +126,76 @@ export async function runFlowResults(db: Db, run: { orgId: string; statusId: str
   return rows.map((row) => toRunFlowResult(row, now)).sort(byTimeThenRun);
 }
 
+/** Whether the Flaky flows view compares a result with the one before it: a pass or failure of a known version and kind. */
+const isCompared = (result: RunFlowResult): result is RunFlowResult & { collectionHash: string; resourceKind: RunResourceKind } =>
+  result.collectionHash !== null && result.resourceKind !== null && (result.result === 'PASSED' || result.result === 'FAILED');
+
+/** The compared results of `result`'s flow on its version and kind, before (or after) it by end time, then run. */
+function comparedNeighbours(db: Db, orgId: string, result: RunFlowResult & { collectionHash: string; resourceKind: RunResourceKind }, side: 'before' | 'after') {
+  const order = side === 'before' ? 'desc' : 'asc';
+  return db
+    .selectFrom('run_flow_results')
+    .select(['status_id', 'result', 'ended_at'])
+    .where('org_id', '=', orgId)
+    .where('collection_id', '=', result.collectionId)
+    .where('flow_id', '=', result.flowId)
+    .where('collection_hash', '=', result.collectionHash)
+    .where('resource_kind', '=', result.resourceKind)
+    .where('result', 'in', ['PASSED', 'FAILED'])
+    .where((eb) =>
+      side === 'before'
+        ? eb.or([eb('ended_at', '<', result.time), eb.and([eb('ended_at', '=', result.time), eb('status_id', '<', result.statusId)])])
+        : eb.or([eb('ended_at', '>', result.time), eb.and([eb('ended_at', '=', result.time), eb('status_id', '>', result.statusId)])]),
+    )
+    .orderBy('ended_at', order)
+    .orderBy('status_id', order)
+    .limit(1)
+    .executeTakeFirst();
+}
+
 /**
- * Records the flow results of a run as it ends, in the transaction that ends it, after its state and end time are
- * written: every later read of its history (finishedFlowResults, lastFlowResults) takes them from here.
+ * Records one flow result linked into its flow's sequence on its version and kind, as LINK_PREVIOUS_RESULTS_SQL links
+ * a bulk fill: it points to the result before it, and a result recorded earlier that ended after it (a run that
+ * finished first on another replica) now points to it.
  */
-export async function recordRunFlowResults(trx: Db, run: { orgId: string; statusId: string }): Promise<void> {
-  const results = await runFlowResults(trx, run);
-  if (results.length === 0) return;
+async function recordLinked(trx: Db, orgId: string, result: RunFlowResult): Promise<void> {
+  const previous = isCompared(result) ? await comparedNeighbours(trx, orgId, result, 'before') : undefined;
   await trx
     .insertInto('run_flow_results')
-    .values(
-      results.map((result) => ({
-        status_id: result.statusId,
-        flow_id: result.flowId,
-        org_id: run.orgId,
-        collection_id: result.collectionId,
-        flow_name: result.flowName,
-        ended_at: result.time,
-        collection_hash: result.collectionHash,
-        resource_kind: result.resourceKind,
-        result: result.result,
-        passed_on_retry: result.passedOnRetry,
-        first_failed_id: result.firstFailedRowId,
-      })),
-    )
+    .values({
+      status_id: result.statusId,
+      flow_id: result.flowId,
+      org_id: orgId,
+      collection_id: result.collectionId,
+      flow_name: result.flowName,
+      ended_at: result.time,
+      collection_hash: result.collectionHash,
+      resource_kind: result.resourceKind,
+      result: result.result,
+      passed_on_retry: result.passedOnRetry,
+      first_failed_id: result.firstFailedRowId,
+      previous_result: previous?.result ?? null,
+      previous_ended_at: previous?.ended_at ?? null,
+    })
     .execute();
+  if (!isCompared(result)) return;
+  const next = await comparedNeighbours(trx, orgId, result, 'after');
+  if (next === undefined) return;
+  await trx
+    .updateTable('run_flow_results')
+    .set({ previous_result: result.result, previous_ended_at: result.time })
+    .where('status_id', '=', next.status_id)
+    .where('flow_id', '=', result.flowId)
+    .execute();
+}
+
+/**
+ * Records the flow results of a run as it ends, in the transaction that ends it, after its state and end time are
+ * written: every later read of its history (finishedFlowResults, lastFlowResults, the Flaky flows view) takes them
+ * from here.
+ */
+export async function recordRunFlowResults(trx: Db, run: { orgId: string; statusId: string }): Promise<void> {
+  for (const result of await runFlowResults(trx, run)) await recordLinked(trx, run.orgId, result);
 }
 
 /** The flows' results in the finished runs `filter` picks, oldest first. */

@@ -28,6 +28,23 @@ export const RECORD_FINISHED_RUNS_SQL = `
   ) AS flows`;
 
 /**
+ * Links every PASSED or FAILED result that has a version and resource kind to the one before it on the same flow,
+ * version and kind (by end time, then run): the flips of the Flaky flows view are read from these links. finishRun
+ * links each result as it records it (linkFlowResult, runs/flowResults.ts); the back-fill and the bench's bulk fills
+ * link theirs with this statement, which both engines read.
+ */
+export const LINK_PREVIOUS_RESULTS_SQL = `
+  UPDATE run_flow_results SET previous_result = linked.previous_result, previous_ended_at = linked.previous_ended_at
+  FROM (
+    SELECT status_id, flow_id, LAG(result) OVER sequence AS previous_result, LAG(ended_at) OVER sequence AS previous_ended_at
+    FROM run_flow_results
+    WHERE collection_hash IS NOT NULL AND resource_kind IS NOT NULL AND result IN ('PASSED', 'FAILED')
+    WINDOW sequence AS (PARTITION BY org_id, collection_id, flow_id, collection_hash, resource_kind ORDER BY ended_at, status_id)
+  ) AS linked
+  WHERE run_flow_results.status_id = linked.status_id AND run_flow_results.flow_id = linked.flow_id
+    AND linked.previous_result IS NOT NULL`;
+
+/**
  * Each finished run's result per flow, recorded once when the run ends (issue 29): the history strips, the failure
  * classification, quarantine recovery and the Flaky flows view read these rows instead of grouping every step result
  * of the range again (about 155 000 of them for 14 days of 20 collections: seconds, against a 200 ms budget).
@@ -51,6 +68,8 @@ export const runFlowResultsMigration: Migration = {
       .addColumn('result', 'text', (col) => col.notNull())
       .addColumn('passed_on_retry', 'integer', (col) => col.notNull().defaultTo(0))
       .addColumn('first_failed_id', 'integer')
+      .addColumn('previous_result', 'text')
+      .addColumn('previous_ended_at', 'text')
       .addPrimaryKeyConstraint('run_flow_results_pk', ['status_id', 'flow_id'])
       .execute();
     // The Flaky flows view: an organization's results by end time.
@@ -62,5 +81,6 @@ export const runFlowResultsMigration: Migration = {
       .columns(['org_id', 'collection_id', 'flow_id', 'ended_at'])
       .execute();
     await sql.raw(RECORD_FINISHED_RUNS_SQL).execute(db);
+    await sql.raw(LINK_PREVIOUS_RESULTS_SQL).execute(db);
   },
 };

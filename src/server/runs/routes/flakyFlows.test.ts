@@ -1,16 +1,16 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { FLAKY_FLOWS_RANGE_MESSAGE, FLOW_HISTORY_LENGTH, flakyFlowsResponseSchema, type FlakyFlow } from '../../../shared/contracts/flakiness';
 import { DATE_ORDER_MESSAGE } from '../../../shared/contracts/operations';
 import { endpoints } from '../../../shared/endpoints';
 import type { Db } from '../../db/database';
+import { LINK_PREVIOUS_RESULTS_SQL } from '../../db/migrations/0027_run_flow_results';
 import { at, DAY, HOUR, seedRun, VERSION_1, VERSION_2, type Outcome } from '../../testing/flowHistorySeed';
 import { anotherOrganization } from '../../testing/otherOrganization';
 import { startTestServer, type TestServer } from '../../testing/testServer';
 import { findUserByUserId } from '../../users/repository';
 import { seededRandom } from '../executor/flowOrder';
-import { countFlips } from '../flakyFlows';
-import type { RunFlowResult } from '../flowResults';
 
 const RUNS = 36;
 /** Runs 0 .. 17 are of the first version, 18 .. 35 of the second. */
@@ -154,27 +154,47 @@ describe('the Flaky flows view (issue 29)', () => {
   });
 });
 
-describe('countFlips', () => {
-  const result = (time: string, flowResult: RunFlowResult['result'], passedOnRetry = 0, collectionHash = VERSION_1): RunFlowResult => ({
-    statusId: `run-${time}`,
-    collectionId: 'collection',
-    time,
-    collectionHash,
-    resourceKind: 'BROWSER',
-    flowId: 'flow',
-    flowName: 'Flow',
-    result: flowResult,
-    passedOnRetry,
-    firstFailedRowId: null,
+describe('flips of passes on a retry and across versions', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => t.close());
+
+  /** An organization whose one flow has `results` (oldest first, an hour apart), recorded and linked as a bulk fill is. */
+  const flakyFlowsOfResults = async (results: readonly { result: 'PASSED' | 'FAILED'; passedOnRetry?: number; version?: string }[]) => {
+    const other = await anotherOrganization(t, ['OPERATIONS_CENTER']);
+    await t.server.services.db
+      .insertInto('run_flow_results')
+      .values(
+        results.map(({ result, passedOnRetry = 0, version = VERSION_1 }, index) => ({
+          status_id: `${other.orgId}-run-${index}`,
+          flow_id: 'flow',
+          org_id: other.orgId,
+          collection_id: 'collection',
+          flow_name: 'Flow',
+          ended_at: at(index * HOUR),
+          collection_hash: version,
+          resource_kind: 'BROWSER' as const,
+          result,
+          passed_on_retry: passedOnRetry,
+          first_failed_id: null,
+        })),
+      )
+      .execute();
+    await sql.raw(LINK_PREVIOUS_RESULTS_SQL).execute(t.server.services.db);
+    const response = await t.request(`${endpoints.flakiness.flakyFlows}?${new URLSearchParams(ALL)}`, { token: other.token });
+    expect(response.status).toBe(200);
+    return flakyFlowsResponseSchema.parse(await response.json()).data.flows;
+  };
+
+  it('counts a pass on a retry as a failure then a pass within its run, so a flow that only ever passes on retries flips', async () => {
+    const [flow] = await flakyFlowsOfResults([{ result: 'PASSED' }, { result: 'PASSED', passedOnRetry: 1 }, { result: 'PASSED' }]);
+    expect(flow).toMatchObject({ flips: 2, flipRate: 2 / 3, failures: 0, runs: 3, lastFlip: at(HOUR) });
+    expect(await flakyFlowsOfResults([{ result: 'PASSED' }, { result: 'PASSED' }])).toEqual([]);
   });
 
-  it('counts a pass on a retry as a failure then a pass within its run, so a flow that only ever passes on retries flips', () => {
-    const passedOnRetry = result(at(HOUR), 'PASSED', 1);
-    expect(countFlips([result(at(0), 'PASSED'), passedOnRetry, result(at(2 * HOUR), 'PASSED')])).toEqual({ flips: 2, possible: 3, lastFlip: passedOnRetry });
-    expect(countFlips([result(at(0), 'PASSED'), result(at(HOUR), 'PASSED')])).toEqual({ flips: 0, possible: 1, lastFlip: null });
-  });
-
-  it('never compares results of different versions', () => {
-    expect(countFlips([result(at(0), 'PASSED'), result(at(HOUR), 'FAILED', 0, VERSION_2)])).toEqual({ flips: 0, possible: 0, lastFlip: null });
+  it('never compares results of different versions', async () => {
+    expect(await flakyFlowsOfResults([{ result: 'PASSED' }, { result: 'FAILED', version: VERSION_2 }])).toEqual([]);
   });
 });
