@@ -7,7 +7,7 @@ import {
   type FlowResult,
 } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
-import { failedStepsOf, finishedFlowResults, outcomesOf, type RunFlowResult } from './flowResults';
+import { failedStepsOf, finishedFlowResults, historyEntryOf, outcomesOf, type RunFlowResult } from './flowResults';
 
 /** A flow's flips between PASSED and FAILED on one version and resource kind, over its results oldest first. */
 export interface FlipCount {
@@ -63,7 +63,7 @@ function rankedFlowOf(results: readonly RunFlowResult[]): RankedFlow | null {
     failures: failed.length,
     runs: results.length,
     lastFlip: lastFlip.time,
-    results: results.slice(-FLOW_HISTORY_LENGTH).map(({ statusId, time, result }) => ({ statusId, time, result })),
+    results: results.slice(-FLOW_HISTORY_LENGTH).map(historyEntryOf),
     failedRowIds: failed.flatMap((result) => (result.firstFailedRowId === null ? [] : [result.firstFailedRowId])),
   };
 }
