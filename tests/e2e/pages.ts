@@ -79,6 +79,13 @@ export async function chooseOption(page: Page, scope: Locator, label: string, op
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** Opens the Studio on the saved collection `collectionName` (chosen in the toolbar, then Open). */
+export async function openCollectionInStudio(page: Page, baseUrl: string, collectionName: string): Promise<void> {
+  await openStudio(page, baseUrl);
+  await chooseOption(page, studioToolbar(page), 'Collection', collectionName);
+  await studioToolbar(page).getByRole('button', { name: 'Open', exact: true }).click();
+}
+
 export function statusSidebar(page: Page) {
   return page.getByRole('complementary', { name: 'Collection status' });
 }

@@ -3,6 +3,7 @@ import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Context, Env, Hono } from 'hono';
 import { endpoints } from '../../shared/endpoints';
+import { registerFlakyPage } from './flakyPage';
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
 const CONTENT_TYPES: Record<string, string> = {
@@ -27,8 +28,8 @@ function loadDemoFiles(): Map<string, DemoFile> {
 }
 
 /**
- * Serves the demo web application (a sign-in form and a list page) under /demo-app/, a target the seeded
- * collections and first-time users can run browser flows against without anything else installed.
+ * Serves the demo web application (a sign-in form, a list page, and a page that fails at random) under /demo-app/, a
+ * target the seeded collections and first-time users can run browser flows against without anything else installed.
  */
 export function registerDemoApp<E extends Env>(app: Hono<E>): void {
   const files = loadDemoFiles();
@@ -40,5 +41,6 @@ export function registerDemoApp<E extends Env>(app: Hono<E>): void {
   };
   app.get(root.slice(0, -1), (c) => c.redirect(root, 302));
   app.get(root, (c) => serve(c, INDEX));
+  registerFlakyPage(app);
   app.get(`${root}:name`, (c) => serve(c, c.req.param('name')));
 }

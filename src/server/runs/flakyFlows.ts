@@ -8,6 +8,7 @@ import {
 } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
 import { failureSignature } from '../../shared/failure-signature';
+import { fromRecorded, historyEntryOf } from './flowResults';
 
 type Range = { from: string; to: string };
 type Counted = number | string | bigint;
@@ -72,7 +73,7 @@ function listedFlowStrips(db: Db, orgId: string, range: Range, flows: readonly L
     .with('ranked', (qc) =>
       qc
         .selectFrom('run_flow_results')
-        .select(['collection_id', 'flow_id', 'status_id', 'flow_name', 'ended_at', 'result'])
+        .selectAll()
         .select((eb) =>
           eb.fn
             .agg<Counted>('row_number')
@@ -189,7 +190,7 @@ export async function flakyFlowsOf(db: Db, orgId: string, range: Range): Promise
     listedFlowSignatures(db, orgId, range, listed),
     collectionNamesOf(db, orgId, [...new Set(listed.map((flow) => flow.collectionId))]),
   ]);
-  const stripOf = groupedByFlow(strips.map((row) => ({ ...row, collectionId: row.collection_id, flowId: row.flow_id })));
+  const stripOf = groupedByFlow(strips.map(({ recency: _recency, ...row }) => fromRecorded(row)));
   const signaturesOf = groupedByFlow(signatures);
   const flows = listed.map((flow) => {
     const key = flowKey(flow.collectionId, flow.flowId);
@@ -198,8 +199,8 @@ export async function flakyFlowsOf(db: Db, orgId: string, range: Range): Promise
     return {
       ...flow,
       collectionName: names.get(flow.collectionId) ?? flow.collectionId,
-      flowName: strip[0]?.flow_name ?? flow.flowId,
-      results: strip.map((row) => ({ statusId: row.status_id, time: row.ended_at, result: row.result })).reverse(),
+      flowName: strip[0]?.flowName ?? flow.flowId,
+      results: strip.map(historyEntryOf).reverse(),
       topSignatures: topSignaturesOf(signaturesOf.get(key) ?? []),
     };
   });

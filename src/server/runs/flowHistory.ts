@@ -1,7 +1,7 @@
 import { FLOW_LISTS, type Collection } from '../../shared/contracts/collections';
 import type { FlowHistory } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
-import { lastFlowResults } from './flowResults';
+import { historyEntryOf, lastFlowResults } from './flowResults';
 
 /**
  * The last results of each flow of a collection, newest last: the flows of `collection` (its current document) in its
@@ -19,12 +19,7 @@ export async function flowHistoriesOf(db: Db, orgId: string, collectionId: strin
   for (const result of formerNewestFirst) {
     const history = histories.get(result.flowId) ?? { flowId: result.flowId, flowName: result.flowName, results: [] };
     histories.set(result.flowId, history);
-    history.results.unshift({
-      statusId: result.statusId,
-      time: result.time,
-      result: result.result,
-      ...(result.passedOnRetry > 0 ? { passedOnRetry: result.passedOnRetry } : {}),
-    });
+    history.results.unshift(historyEntryOf(result));
   }
   // Map order: the collection's flows first, then former flows in the order met (the newest run first).
   return [...histories.values()];

@@ -1,4 +1,4 @@
-import { FLOW_HISTORY_LENGTH, type FlowResult, type RunResourceKind } from '../../shared/contracts/flakiness';
+import { FLOW_HISTORY_LENGTH, type FlowHistoryEntry, type FlowResult, type RunResourceKind } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
 import type { Selectable } from 'kysely';
 import type { RunFlowResultsTable, RunState } from '../db/schema-runs';
@@ -92,7 +92,8 @@ function toRunFlowResult(row: AggregateRow, now: string): RunFlowResult {
   };
 }
 
-function fromRecorded(row: Selectable<RunFlowResultsTable>): RunFlowResult {
+/** A recorded row as the history reads it. */
+export function fromRecorded(row: Selectable<RunFlowResultsTable>): RunFlowResult {
   return {
     statusId: row.status_id,
     collectionId: row.collection_id,
@@ -114,6 +115,14 @@ function fromRecorded(row: Selectable<RunFlowResultsTable>): RunFlowResult {
 export function outcomesOf(results: readonly Pick<RunFlowResult, 'result' | 'passedOnRetry'>[]): FlowResult[] {
   return results.flatMap((result): FlowResult[] => (result.passedOnRetry > 0 ? ['FAILED', 'PASSED'] : [result.result]));
 }
+
+/** A result as a history strip's mark: its run, time and result, and the retry it passed on, if any. */
+export const historyEntryOf = (result: RunFlowResult): FlowHistoryEntry => ({
+  statusId: result.statusId,
+  time: result.time,
+  result: result.result,
+  ...(result.passedOnRetry > 0 ? { passedOnRetry: result.passedOnRetry } : {}),
+});
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byTimeThenRun = (a: RunFlowResult, b: RunFlowResult): number =>

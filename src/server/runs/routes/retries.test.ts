@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionResponseSchema, RETRIES_MESSAGE } from '../../../shared/contracts/collections';
 import { datasetResponseSchema, rowsOfDataset } from '../../../shared/contracts/dashboards';
 import { errorBodySchema } from '../../../shared/contracts/errors';
-import { failureClassificationResponseSchema, flowHistoryResponseSchema, passedOnRetryLogLine, retryLogLine } from '../../../shared/contracts/flakiness';
+import {
+  failureClassificationResponseSchema,
+  flakyFlowsResponseSchema,
+  flowHistoryResponseSchema,
+  passedOnRetryLogLine,
+  retryLogLine,
+} from '../../../shared/contracts/flakiness';
 import { runNowResponseSchema, scheduleExecutionDetailsResponseSchema, scheduleResponseSchema } from '../../../shared/contracts/schedules';
 import { endpoints } from '../../../shared/endpoints';
 import { browserCollection, dailySchedule, saveCollection, startRunServers, trigger, waitForRun } from '../../testing/runFixtures';
@@ -285,6 +291,13 @@ describe('a pass on a retry counts as flaky (issue 29, seeded history)', () => {
     expect(await finishRun(db, failing, 'FAILED')).toBe(true);
     const ended = await db.selectFrom('runs').select(['state', 'passed_on_retry_flows', 'flaky_flows']).where('status_id', '=', failing).executeTakeFirstOrThrow();
     expect(ended).toEqual({ state: 'FAILED', passed_on_retry_flows: 0, flaky_flows: 2 });
+    // The Flaky flows view's strip names the pass on a retry as the report's strip does.
+    const lastHour = new URLSearchParams({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() });
+    const flaky = flakyFlowsResponseSchema.parse(await (await t.request(`${endpoints.flakiness.flakyFlows}?${lastHour.toString()}`, { token: reader })).json()).data;
+    expect(flaky.flows.find((flow) => flow.flowId === 'checkout')?.results.map((result) => [result.statusId, result.result, result.passedOnRetry])).toEqual([
+      [retried, 'PASSED', 1],
+      [failing, 'FAILED', undefined],
+    ]);
 
     // Analytics Data: a run's steps are its flows' last attempts'; flaky and passedOnRetry as counted at its end, and
     // none for the retried fixture run (written ended, as runs ended before migration 0026 are).
