@@ -21,6 +21,15 @@ describe(`openDatabase (${testDialect})`, () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it.runIf(testDialect === 'postgres')('opens every PostgreSQL connection without parallel workers', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'studio-db-'));
+    const { db } = await open();
+    const settings = await Promise.all(
+      Array.from({ length: 3 }, () => sql<{ max_parallel_workers_per_gather: string }>`show max_parallel_workers_per_gather`.execute(db)),
+    );
+    expect(settings.map(({ rows }) => rows[0]?.max_parallel_workers_per_gather)).toEqual(['0', '0', '0']);
+  });
+
   it('creates every table, and reopens without re-migrating', async () => {
     dir = mkdtempSync(join(tmpdir(), 'studio-db-'));
     const first = await open();

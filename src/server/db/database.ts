@@ -106,8 +106,16 @@ const postgresTypes = {
   },
 };
 
+/**
+ * Session settings of every connection. No parallel workers: the app's questions are short, and starting workers cost
+ * more than they saved. On a 2-CPU machine the Flaky flows view's two heaviest queries took 99 and 111 ms with the
+ * default 2 workers and 43 and 30 ms with none (tests/bench/flaky-view.ts's data, issue 29); several replicas' workers
+ * would also compete for the same CPUs.
+ */
+const POSTGRES_SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0';
+
 function postgresPool(url: string, max: number): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, types: postgresTypes });
+  const pool = new pg.Pool({ connectionString: url, max, types: postgresTypes, options: POSTGRES_SESSION_OPTIONS });
   // An idle connection the server drops (a restart, a failover) must not crash the process: the pool replaces it.
   pool.on('error', (error) => log().error({ error: error.message }, 'PostgreSQL connection lost'));
   // A connection in use that drops emits 'error' with no listener of the pool's: without one, the process would crash.

@@ -8,7 +8,7 @@ import {
 } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
 import { failureSignature } from '../../shared/failure-signature';
-import { fromRecorded, historyEntryOf } from './flowResults';
+import { byTimeThenRun, fromRecorded, historyEntryOf } from './flowResults';
 
 type Range = { from: string; to: string };
 type Counted = number | string | bigint;
@@ -66,31 +66,30 @@ function listedColumns(flows: readonly ListedFlow[]) {
   return { collectionIds: [...new Set(flows.map((flow) => flow.collectionId))], flowIds: [...new Set(flows.map((flow) => flow.flowId))] };
 }
 
-/** The listed flows' last FLOW_HISTORY_LENGTH results in the range (their strips, and names from the newest), newest first. */
-function listedFlowStrips(db: Db, orgId: string, range: Range, flows: readonly ListedFlow[]) {
-  const { collectionIds, flowIds } = listedColumns(flows);
-  return db
-    .with('ranked', (qc) =>
-      qc
-        .selectFrom('run_flow_results')
-        .selectAll()
-        .select((eb) =>
-          eb.fn
-            .agg<Counted>('row_number')
-            .over((ob) => ob.partitionBy(['collection_id', 'flow_id']).orderBy('ended_at', 'desc').orderBy('status_id', 'desc'))
-            .as('recency'),
-        )
-        .where('org_id', '=', orgId)
-        .where('ended_at', '>=', range.from)
-        .where('ended_at', '<=', range.to)
-        .where('collection_id', 'in', collectionIds)
-        .where('flow_id', 'in', flowIds),
-    )
-    .selectFrom('ranked')
-    .selectAll()
-    .where('recency', '<=', FLOW_HISTORY_LENGTH)
-    .orderBy('recency')
-    .execute();
+/**
+ * The listed flows' last FLOW_HISTORY_LENGTH results in the range (their strips, and names from the newest): each
+ * flow's read backwards on its index and cut at the strip's length, rather than ranking every result in the range.
+ */
+function listedFlowStrips(db: Db, orgId: string, range: Range, flows: readonly [ListedFlow, ...ListedFlow[]]) {
+  const stripOf = (flow: ListedFlow) =>
+    db
+      .selectFrom((eb) =>
+        eb
+          .selectFrom('run_flow_results')
+          .selectAll()
+          .where('org_id', '=', orgId)
+          .where('collection_id', '=', flow.collectionId)
+          .where('flow_id', '=', flow.flowId)
+          .where('ended_at', '>=', range.from)
+          .where('ended_at', '<=', range.to)
+          .orderBy('ended_at', 'desc')
+          .orderBy('status_id', 'desc')
+          .limit(FLOW_HISTORY_LENGTH)
+          .as('strip'),
+      )
+      .selectAll();
+  const [first, ...rest] = flows;
+  return rest.reduce((union, flow) => union.unionAll(stripOf(flow)), stripOf(first)).execute();
 }
 
 /**
@@ -184,23 +183,23 @@ function groupedByFlow<T extends ListedFlow>(rows: readonly T[]): Map<string, T[
 export async function flakyFlowsOf(db: Db, orgId: string, range: Range): Promise<FlakyFlowsResponse['data']> {
   const ranked = (await flakyFlowCounts(db, orgId, range)).rows.map(rankedFlowOf).sort(byFlakiness);
   const listed = ranked.slice(0, FLAKY_FLOWS_LIMIT);
-  if (listed.length === 0) return { flows: [], total: 0 };
+  const [first, ...more] = listed;
+  if (first === undefined) return { flows: [], total: 0 };
   const [strips, signatures, names] = await Promise.all([
-    listedFlowStrips(db, orgId, range, listed),
+    listedFlowStrips(db, orgId, range, [first, ...more]),
     listedFlowSignatures(db, orgId, range, listed),
     collectionNamesOf(db, orgId, [...new Set(listed.map((flow) => flow.collectionId))]),
   ]);
-  const stripOf = groupedByFlow(strips.map(({ recency: _recency, ...row }) => fromRecorded(row)));
+  const stripOf = groupedByFlow(strips.map(fromRecorded).sort(byTimeThenRun));
   const signaturesOf = groupedByFlow(signatures);
   const flows = listed.map((flow) => {
     const key = flowKey(flow.collectionId, flow.flowId);
-    // Newest first, as read.
     const strip = stripOf.get(key) ?? [];
     return {
       ...flow,
       collectionName: names.get(flow.collectionId) ?? flow.collectionId,
-      flowName: strip[0]?.flowName ?? flow.flowId,
-      results: strip.map(historyEntryOf).reverse(),
+      flowName: strip.at(-1)?.flowName ?? flow.flowId,
+      results: strip.map(historyEntryOf),
       topSignatures: topSignaturesOf(signaturesOf.get(key) ?? []),
     };
   });

@@ -125,7 +125,8 @@ export const historyEntryOf = (result: RunFlowResult): FlowHistoryEntry => ({
 });
 
 const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
-const byTimeThenRun = (a: RunFlowResult, b: RunFlowResult): number =>
+/** Oldest first: by end time, then run, then flow. */
+export const byTimeThenRun = (a: RunFlowResult, b: RunFlowResult): number =>
   compareText(a.time, b.time) || compareText(a.statusId, b.statusId) || compareText(a.flowId, b.flowId);
 
 /** The flows' results of one run, finished or still going (then its time is now), from its step results. */

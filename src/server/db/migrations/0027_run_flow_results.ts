@@ -74,11 +74,11 @@ export const runFlowResultsMigration: Migration = {
       .execute();
     // The Flaky flows view: an organization's results by end time.
     await db.schema.createIndex('run_flow_results_org_ended').on('run_flow_results').columns(['org_id', 'ended_at']).execute();
-    // A collection's flow history and a flow's earlier results (classification, recovery).
+    // A collection's flow history, a flow's strip and its earlier results (classification, recovery, links), in their order.
     await db.schema
       .createIndex('run_flow_results_flow_ended')
       .on('run_flow_results')
-      .columns(['org_id', 'collection_id', 'flow_id', 'ended_at'])
+      .columns(['org_id', 'collection_id', 'flow_id', 'ended_at', 'status_id'])
       .execute();
     await sql.raw(RECORD_FINISHED_RUNS_SQL).execute(db);
     await sql.raw(LINK_PREVIOUS_RESULTS_SQL).execute(db);
