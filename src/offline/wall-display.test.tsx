@@ -1,10 +1,11 @@
 import { act, render, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectedUpdates } from '../../tests/support/fake-workbox';
+import { RELOAD_FALLBACK_MS } from '../lib/pwa';
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { restoreVisibility, setVisibility } from '../../tests/support/visibility';
 import type { OfflineDb, OutboxEntry, UploadItem } from './db';
-import { queuesAreEmpty, UPDATE_REAPPLY_MS, useApplyUpdateWhenQueuesEmpty, useScreenWakeLock, watchOfflineQueues, type QueuesWatcher, type WakeLockApi } from './wall-display';
+import { claimUpdateReload, queuesAreEmpty, UPDATE_RELOAD_GAP_MS, UPDATE_REAPPLY_MS, useApplyUpdateWhenQueuesEmpty, useScreenWakeLock, watchOfflineQueues, type QueuesWatcher, type WakeLockApi } from './wall-display';
 
 function createWakeLock() {
   const state = { requests: 0, held: 0 };
@@ -86,10 +87,10 @@ describe('wall display', () => {
     }
 
     /** Renders a page using the hook, then lets a new version wait. */
-    async function showWaitingVersion(wallDisplay: boolean, watch: QueuesWatcher) {
+    async function showWaitingVersion(wallDisplay: boolean, watch: QueuesWatcher, mayReload: () => boolean = () => false) {
       const connected = await connectedUpdates();
       function Page() {
-        useApplyUpdateWhenQueuesEmpty(wallDisplay, connected.updates, watch);
+        useApplyUpdateWhenQueuesEmpty(wallDisplay, connected.updates, watch, mayReload);
         return null;
       }
       render(<Page />);
@@ -123,24 +124,45 @@ describe('wall display', () => {
       vi.useRealTimers();
     });
 
-    it('applies the update again when the page has not moved to it a while after it was applied', async () => {
+    it('applies the update again when the page has not moved to it a while after it was applied, reloading into it at most once per gap', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const db = harness.open();
       const watch = watchHarness(db);
-      const { workbox } = await showWaitingVersion(true, watch);
+      const reloadsAllowed = [true, false];
+      const { workbox, reload } = await showWaitingVersion(true, watch, () => reloadsAllowed.shift() ?? false);
       await expect.poll(() => workbox.client.messageSkipWaiting.mock.calls.length).toBe(1);
 
-      // The worker never took over (the message was lost): the update still waits.
+      // The worker never took over (deferred, or the message lost): the update still waits.
       await vi.advanceTimersByTimeAsync(UPDATE_REAPPLY_MS - 1_000);
       expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(1);
       await vi.advanceTimersByTimeAsync(1_500);
       expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(2);
+      // Asked again with a reload to follow, which ends the page's own requests that hold the old worker.
+      expect(reload).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(RELOAD_FALLBACK_MS);
+      expect(reload).toHaveBeenCalledTimes(1);
+
+      // Still waiting, and this tab reloaded for it lately: asked again, no reload.
+      await vi.advanceTimersByTimeAsync(UPDATE_REAPPLY_MS);
+      expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(3);
+      expect(reload).toHaveBeenCalledTimes(1);
 
       // Not while something waits to be sent again.
       await db.uploads.add(upload('late', 'queued'));
       await vi.advanceTimersByTimeAsync(UPDATE_REAPPLY_MS * 2);
-      expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(2);
+      expect(workbox.client.messageSkipWaiting).toHaveBeenCalledTimes(3);
       vi.useRealTimers();
+    });
+
+    it('lets a tab reload for a stuck update once per gap, and never without storage', () => {
+      const stored = new Map<string, string>();
+      const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) };
+      expect(claimUpdateReload(1_000, storage)).toBe(true);
+      expect(claimUpdateReload(1_000 + UPDATE_RELOAD_GAP_MS - 1, storage)).toBe(false);
+      expect(claimUpdateReload(1_000 + UPDATE_RELOAD_GAP_MS, storage)).toBe(true);
+      expect(claimUpdateReload(1_000, null)).toBe(false);
+      const blocked = { getItem: () => { throw new Error('SecurityError'); }, setItem: () => undefined };
+      expect(claimUpdateReload(1_000, blocked)).toBe(false);
     });
 
     it('never applies a version by itself on an ordinary page, even with empty queues', async () => {

@@ -70,6 +70,8 @@ export interface UpdateSource {
   /** True while a new version waits. */
   get(): boolean;
   applyUpdate(): void;
+  /** applyUpdate, and a reload a few seconds later if the new version has not taken over by then. */
+  reloadIntoUpdate(): void;
 }
 
 /** Calls `onChange` with whether the queues are empty, now and after each change to them; returns the stop function. */
@@ -100,22 +102,49 @@ export function watchOfflineQueues(onChange: (empty: boolean) => void, openDb: (
 
 /** How long an applied update may take to reload the page before it is asked for again. */
 export const UPDATE_REAPPLY_MS = 10_000;
+/** A tab reloads to help a stuck update at most this often; in between it only asks again. */
+export const UPDATE_RELOAD_GAP_MS = 10 * 60_000;
+const UPDATE_RELOAD_KEY = 'studio:wallDisplayUpdateReloadAt';
+
+/** Whether this tab may reload for a stuck update now (and notes that it does): at most once per UPDATE_RELOAD_GAP_MS. */
+export function claimUpdateReload(now = Date.now(), storage: Pick<Storage, 'getItem' | 'setItem'> | null = globalThis.sessionStorage ?? null): boolean {
+  try {
+    if (storage === null) return false;
+    const last = Number(storage.getItem(UPDATE_RELOAD_KEY) ?? Number.NaN);
+    if (now - last < UPDATE_RELOAD_GAP_MS) return false;
+    storage.setItem(UPDATE_RELOAD_KEY, String(now));
+    return true;
+  } catch {
+    // No storage (blocked): without a memory of the last reload, reloads could repeat; ask again instead.
+    return false;
+  }
+}
 
 /**
  * A wall display has nobody to press Reload: once a new version waits and `enabled`, it is applied as soon as the
  * queues (downloads, uploads, outbox) are empty, checked again whenever they change. A display runs for days, so an
- * update still waiting UPDATE_REAPPLY_MS after it was applied (the skip-waiting message lost, the worker slow to take
- * over) is applied again rather than left waiting for good.
+ * update still waiting UPDATE_REAPPLY_MS after it was applied is not left waiting for good. Chromium defers the new
+ * worker while the old one still serves a request of the page (seen in CI: still waiting a minute later with empty
+ * queues), so the page then reloads into it as the Reload button does, which ends its own requests; the queues are
+ * empty, so a reload drops nothing. A tab reloads so at most once per UPDATE_RELOAD_GAP_MS, and otherwise asks again.
  */
-export function useApplyUpdateWhenQueuesEmpty(enabled: boolean, updates: UpdateSource, watchQueues: QueuesWatcher = watchOfflineQueues): void {
+export function useApplyUpdateWhenQueuesEmpty(
+  enabled: boolean,
+  updates: UpdateSource,
+  watchQueues: QueuesWatcher = watchOfflineQueues,
+  mayReload: () => boolean = claimUpdateReload,
+): void {
   const available = useSyncExternalStore(updates.subscribe, updates.get);
   useEffect(() => {
     if (!enabled || !available) return;
     let queuesEmpty = false;
+    let applied = false;
     let reapplyTimer: ReturnType<typeof setTimeout> | null = null;
     const applyIfDue = () => {
       if (!queuesEmpty || !updates.get() || reapplyTimer !== null) return;
-      updates.applyUpdate();
+      if (applied && mayReload()) updates.reloadIntoUpdate();
+      else updates.applyUpdate();
+      applied = true;
       reapplyTimer = setTimeout(() => {
         reapplyTimer = null;
         applyIfDue();
@@ -129,5 +158,5 @@ export function useApplyUpdateWhenQueuesEmpty(enabled: boolean, updates: UpdateS
       stopWatching();
       if (reapplyTimer !== null) clearTimeout(reapplyTimer);
     };
-  }, [enabled, available, updates, watchQueues]);
+  }, [enabled, available, updates, watchQueues, mayReload]);
 }
