@@ -10,12 +10,14 @@ import { StudioPage } from '../features/studio/pages/StudioPage';
 import { useStudioDirty } from '../features/studio/studio-dirty';
 import { FlowHistorySection } from '../features/reports/components/FlowHistorySection';
 import { CollectionReport } from './-collection-report';
+import { useFlowHistoryFollowsRuns } from './-flow-history-follows-runs';
 import { useShowStartedRun } from './-run-started';
 
 /**
  * The Studio with the unsaved-changes guard, mounted only while the form holds unsaved edits, Resource Management's
  * device list for choosing a collection's resources, and Import and Export in its toolbar when collectionImportExport
- * is on, and each saved collection's flow history, whose marks open a run's report (features do not import each other).
+ * is on, and each saved collection's flow history, read again as runs end, whose marks open a run's report (features
+ * do not import each other).
  */
 export function StudioScreen() {
   const isDirty = useStudioDirty();
@@ -25,6 +27,7 @@ export function StudioScreen() {
   const transfers = flags.collectionImportExport(config);
   const showStartedRun = useShowStartedRun();
   const [reportStatusId, setReportStatusId] = useState<string | null>(null);
+  useFlowHistoryFollowsRuns();
   return (
     <>
       <StudioPage
