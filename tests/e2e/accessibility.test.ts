@@ -151,7 +151,8 @@ describe.skipIf(chromiumMissing)('axe-core on every route, empty and with data, 
     // Still the route asked for (no guard sent the page elsewhere), with nothing left loading.
     const { pathname, search } = new URL(page.url());
     expect(`${pathname}${search}`).toBe(target);
-    await page.locator('main [role="progressbar"]').first().waitFor({ state: 'detached' }).catch((error: unknown) => {
+    // Loading shows as a spinner (indeterminate: no aria-valuenow); a running run's progress bars stay, and have one.
+    await page.locator('main [role="progressbar"]:not([aria-valuenow])').first().waitFor({ state: 'detached' }).catch((error: unknown) => {
       throw new Error(`${target} is still loading`, { cause: error });
     });
   }

@@ -33,7 +33,10 @@ describe.skipIf(chromiumMissing)('the status sidebar beside the pages at 1440 px
 
   it('pushes the Control Room and the Operations Centre aside with every column and row action in view, and stays closed once closed', async () => {
     const api = await PlatformApi.signIn(e2e.platform.baseUrl, e2e.platform.admin);
-    const startTime = Date.now() + 3_600_000;
+    // Tomorrow at 08:00 UTC: every 5 minutes, 12 runs fit before midnight whatever the time the test runs (an hour from
+    // now did not after 22:00 UTC, and the server refused the schedule).
+    const today = new Date();
+    const startTime = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + 1, 8);
     await api.call('/api/controlroom/schedule/saveSchedule', {
       method: 'POST',
       body: JSON.stringify({
