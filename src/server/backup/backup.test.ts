@@ -9,8 +9,9 @@ import type { FileRef } from '../../shared/contracts/runs';
 import { endpoints } from '../../shared/endpoints';
 import type { Db } from '../db/database';
 import { artifactsRoot, RunArtifacts } from '../runs/artifacts';
+import { initialProgress } from '../runs/progress';
 import { insertStepResult } from '../runs/repository';
-import { historyStepResult, insertHistoryCollection, insertHistoryRuns } from '../testing/historyFixtures';
+import { historyRunRow, historyStepResult, insertHistoryCollection } from '../testing/historyFixtures';
 import { migratedTestDatabaseUrl, testDatabaseUrl, testDialect } from '../testing/testDatabase';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { findUserByUserId } from '../users/repository';
@@ -98,7 +99,9 @@ async function runWriter(t: TestServer) {
       const shots: FileRef[] = [];
       for (let step = 0; step < STEPS; step += 1) shots.push(await artifacts.write(`step-${step}`, 'png', `PNG ${statusId} step ${step} ${'x'.repeat(2000)}`));
       await db.transaction().execute(async (trx) => {
-        await insertHistoryRuns(trx, [{ statusId, orgId, collectionId, state: 'PASSED', submitted: AT, started: AT, completed: AT }]);
+        // With a run's progress, which its report reads.
+        const run = historyRunRow({ statusId, orgId, collectionId, state: 'PASSED', submitted: AT, started: AT, completed: AT });
+        await trx.insertInto('runs').values({ ...run, progress: JSON.stringify(initialProgress()) }).execute();
         for (const [step, shot] of shots.entries()) {
           await insertStepResult(trx, { ...historyStepResult({ statusId, flowId: 'flow', flowIndex: 1, stepId: `s${step}`, result: 'PASSED', at: AT }), images: [shot] });
         }
