@@ -19,6 +19,7 @@ import { runWallDisplayBench, WALL_DISPLAY_P99_BUDGET_MS } from './wall-displays
 import { KB, LOGIN_JS_WIRE_BUDGET_KB, PRECACHE_WIRE_BUDGET_KB, runWireBench } from './wire';
 import { DASHBOARD_SHAPING_BUDGET_MS, runChartShapingBench } from './chart-shaping';
 import { DASHBOARD_RENDER_BUDGET_MS, printDashboardRenderBench } from './dashboard-render';
+import { runBackupBench } from './backup';
 import { LEADERSHIP_HEAP_GROWTH_BUDGET_PCT, LEADERSHIP_RECOVER_BUDGET_MS, leadershipSoakProblems, printLeadershipSoakBench } from './leadership-soak';
 
 /** A budget is printed as it is written: rounding 1.25 to 1.3 would misstate it. */
@@ -62,6 +63,7 @@ async function main(): Promise<number> {
   const leadershipSoak = await printLeadershipSoakBench();
   printBudget('leadership-heap-growth-pct', LEADERSHIP_HEAP_GROWTH_BUDGET_PCT, '%');
   printBudget('leadership-recover-ms', LEADERSHIP_RECOVER_BUDGET_MS, 'ms');
+  await runBackupBench();
 
   const exceeded = [
     loginJsKb > LOGIN_JS_WIRE_BUDGET_KB && `login JS ${loginJsKb.toFixed(1)} KB on the wire exceeds ${LOGIN_JS_WIRE_BUDGET_KB} KB`,

@@ -16,7 +16,7 @@ export interface ExportFile {
   etag: string;
 }
 
-function exportsDir(filesDir: string): string {
+export function exportsDir(filesDir: string): string {
   return join(filesDir, 'exports');
 }
 

@@ -2,7 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** Uploaded files of pending imports wait under DATA_DIR/imports until the import completes or is cancelled. */
-function importsDir(filesDir: string): string {
+export function importsDir(filesDir: string): string {
   return join(filesDir, 'imports');
 }
 

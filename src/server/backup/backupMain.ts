@@ -1,0 +1,4 @@
+/** npm run backup -- --to DIR (README, Backup and restore). */
+import { backupCommand } from './commands';
+
+process.exit(await backupCommand(process.argv.slice(2), process.env));
