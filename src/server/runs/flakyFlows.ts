@@ -8,7 +8,7 @@ import {
 } from '../../shared/contracts/flakiness';
 import type { Db } from '../db/database';
 import { failureSignature } from '../../shared/failure-signature';
-import { byTimeThenRun, fromRecorded, historyEntryOf } from './flowResults';
+import { byTimeThenRun, compareText, fromRecorded, historyEntryOf } from './flowResults';
 
 type Range = { from: string; to: string };
 type Counted = number | string | bigint;
@@ -61,11 +61,6 @@ function flakyFlowCounts(db: Db, orgId: string, range: Range) {
 
 type ListedFlow = { collectionId: string; flowId: string };
 
-/** The listed flows' collections and flow ids: the rows read are narrowed by both, then paired by flowKey. */
-function listedColumns(flows: readonly ListedFlow[]) {
-  return { collectionIds: [...new Set(flows.map((flow) => flow.collectionId))], flowIds: [...new Set(flows.map((flow) => flow.flowId))] };
-}
-
 /**
  * The listed flows' last FLOW_HISTORY_LENGTH results in the range (their strips, and names from the newest): each
  * flow's read backwards on its index and cut at the strip's length, rather than ranking every result in the range.
@@ -97,7 +92,9 @@ function listedFlowStrips(db: Db, orgId: string, range: Range, flows: readonly [
  * stored before signatures were (migration 0024) has none: those few are read and given one from their error.
  */
 async function listedFlowSignatures(db: Db, orgId: string, range: Range, flows: readonly ListedFlow[]) {
-  const { collectionIds, flowIds } = listedColumns(flows);
+  // Narrowed by the listed flows' collections and flow ids; rows of other pairs read so are dropped by flowKey later.
+  const collectionIds = [...new Set(flows.map((flow) => flow.collectionId))];
+  const flowIds = [...new Set(flows.map((flow) => flow.flowId))];
   const failures = db
     .selectFrom('run_flow_results')
     .innerJoin('step_results', 'step_results.id', 'run_flow_results.first_failed_id')
@@ -138,7 +135,6 @@ function rankedFlowOf(row: FlowCountsRow): RankedFlow {
   };
 }
 
-const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 const byFlakiness = (a: RankedFlow, b: RankedFlow): number =>
   b.flipRate - a.flipRate ||
   b.flips - a.flips ||

@@ -124,7 +124,8 @@ export const historyEntryOf = (result: RunFlowResult): FlowHistoryEntry => ({
   ...(result.passedOnRetry > 0 ? { passedOnRetry: result.passedOnRetry } : {}),
 });
 
-const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+/** Code-unit order of two strings, as SQLite compares text. */
+export const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 /** Oldest first: by end time, then run, then flow. */
 export const byTimeThenRun = (a: RunFlowResult, b: RunFlowResult): number =>
   compareText(a.time, b.time) || compareText(a.statusId, b.statusId) || compareText(a.flowId, b.flowId);
@@ -142,7 +143,7 @@ const isCompared = (result: RunFlowResult): result is RunFlowResult & { collecti
 
 /** The compared results of `result`'s flow on its version and kind, before (or after) it by end time, then run. */
 function comparedNeighbours(db: Db, orgId: string, result: RunFlowResult & { collectionHash: string; resourceKind: RunResourceKind }, side: 'before' | 'after') {
-  const order = side === 'before' ? 'desc' : 'asc';
+  const [order, beyond] = side === 'before' ? (['desc', '<'] as const) : (['asc', '>'] as const);
   return db
     .selectFrom('run_flow_results')
     .select(['status_id', 'result', 'ended_at'])
@@ -152,11 +153,7 @@ function comparedNeighbours(db: Db, orgId: string, result: RunFlowResult & { col
     .where('collection_hash', '=', result.collectionHash)
     .where('resource_kind', '=', result.resourceKind)
     .where('result', 'in', ['PASSED', 'FAILED'])
-    .where((eb) =>
-      side === 'before'
-        ? eb.or([eb('ended_at', '<', result.time), eb.and([eb('ended_at', '=', result.time), eb('status_id', '<', result.statusId)])])
-        : eb.or([eb('ended_at', '>', result.time), eb.and([eb('ended_at', '=', result.time), eb('status_id', '>', result.statusId)])]),
-    )
+    .where((eb) => eb.or([eb('ended_at', beyond, result.time), eb.and([eb('ended_at', '=', result.time), eb('status_id', beyond, result.statusId)])]))
     .orderBy('ended_at', order)
     .orderBy('status_id', order)
     .limit(1)
