@@ -111,7 +111,7 @@ describe('the shell around the pages', () => {
     expect(screen.queryByRole('complementary', { name: 'Collection status' })).toBeNull();
   });
 
-  it('shows the sidebar while a collection is in progress, keeps the toggle, and stays closed once the user closed it', async () => {
+  it('shows the sidebar while a collection is in progress, keeps it when the run ends, and stays closed once the user closed it', async () => {
     signInAs(['STUDIO']);
     const { user } = renderApp('/studio-app');
     const toggle = await screen.findByRole('button', { name: 'Collection status' });
@@ -121,6 +121,11 @@ describe('the shell around the pages', () => {
       act(() => collectionProgress.set(true));
       expect(await screen.findByRole('complementary', { name: 'Collection status' })).toBeInTheDocument();
       expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      // The run ends: the sidebar stays, so Last Collection Completed shows its result.
+      act(() => collectionProgress.set(false));
+      expect(sidebar()).toBeInTheDocument();
+      expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      act(() => collectionProgress.set(true));
 
       // Closed mid-run: neither the run going on, the next run, nor a Run pressed brings it back.
       await user.click(toggle);

@@ -53,6 +53,11 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
       }),
     [],
   );
+  // Once a collection in progress showed it, it stays when the run ends: Last Collection Completed then shows the
+  // result the user watched for, instead of the sidebar vanishing under the pointer.
+  useEffect(() => {
+    if (collectionInProgress && choice !== 'closed') setSidebarOpen(true);
+  }, [collectionInProgress, choice]);
   const visibility = layoutVisibility(pathname);
   const isSidebarShown = isSidebarOpen || (collectionInProgress && choice !== 'closed');
   const showSidebar = visibility.sidebar && isSidebarShown;
