@@ -8,7 +8,7 @@ import { startSmtpServer, type LoopbackSmtpServer, type MailAccount } from '../s
 import { PlatformApi } from './api';
 import { axeViolations, describeViolations } from './axe';
 import { chromiumMissing } from './harness';
-import { loginForm, signIn } from './pages';
+import { loginForm, openStatusSidebar, signIn } from './pages';
 import { seedEverything, SEEDED, startRuns, type Seeded } from './seed';
 import { useE2E } from './setup';
 
@@ -239,8 +239,8 @@ describe.skipIf(chromiumMissing)('axe-core on every route, empty and with data, 
     await menu.getByRole('link', { name: SEEDED.report }).waitFor({ state: 'hidden' });
 
     // The collection status sidebar, the Record Collection modal and the report of the failed run.
-    await banner.getByRole('button', { name: 'Collection status' }).click();
-    const sidebar = page.getByRole('complementary', { name: 'Collection status' });
+    // A run shown in progress earlier left it open (it stays after the run): open it only if it is not.
+    const sidebar = await openStatusSidebar(page);
     await sidebar.getByRole('button', { name: /^Report of / }).waitFor();
     await check('collection status sidebar');
     await sidebar.getByRole('button', { name: 'Record Collection' }).click();
