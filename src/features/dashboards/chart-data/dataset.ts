@@ -130,7 +130,9 @@ function codedColumn(column: DatasetColumn | undefined, rowCount: number): Categ
   const codes = new Int32Array(rowCount);
   if (isCodedColumn(column)) {
     const recode = Int32Array.from(column.values, codeOfCell);
-    for (let row = 0; row < rowCount; row++) codes[row] = recode[column.codes[row] ?? 0] ?? 0;
+    // The usual case, values of distinct texts, keeps the server's codes: a native copy, not a loop that runs cold.
+    if (recode.every((code, value) => code === value)) codes.set(column.codes);
+    else for (let row = 0; row < rowCount; row++) codes[row] = recode[column.codes[row] ?? 0] ?? 0;
   } else {
     const codeOfValue = new Map<DatasetCell | undefined, number>();
     for (let row = 0; row < rowCount; row++) {
