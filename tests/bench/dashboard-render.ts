@@ -6,8 +6,12 @@
  * all 12 charts are in the DOM with their marks (parsing, shaping and rendering; the frame's paint follows at once).
  * Beside it `dashboard-render-12x365-cpu-ms`, the median main-thread CPU time of the same window (the tasks' thread time
  * in a Chromium trace): on a shared machine the wall time is mostly the page waiting for a core, the CPU time is not.
- * Run alone with `node --import tsx tests/bench/dashboard-render.ts` after `npm run build`.
+ * Run alone with `node --import tsx tests/bench/dashboard-render.ts` after `npm run build`. With
+ * DASHBOARD_RENDER_PROFILE_DIR set, each load also runs Chromium's sampling profiler, writes its profile there, and the
+ * bench prints the functions with the most self time inside the window (a `vite build --minify false` keeps their names).
  */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { CDPSession } from 'playwright-core';
 import Database from 'better-sqlite3';
@@ -146,19 +150,53 @@ async function startTrace(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>>
   };
 }
 
-/** Main-thread CPU time of the tasks run from the last dataset answer's end to the frame with every chart drawn. */
-function windowCpuMs(events: readonly TraceEvent[]): number {
+/** The trace's window, in trace microseconds: the last dataset answer's end to the frame with every chart drawn. */
+function renderWindow(events: readonly TraceEvent[]): { from: number; to: number; drawn: TraceEvent } {
   const drawn = events.find((event) => event.name === DRAWN_MARK);
   const datasetRequests = new Set(
     events.filter((event) => event.name === 'ResourceSendRequest' && DATASET_URL.test(event.args?.data?.url ?? '')).map((event) => event.args?.data?.requestId),
   );
   const finishes = events.filter((event) => event.name === 'ResourceFinish' && datasetRequests.has(event.args?.data?.requestId)).map((event) => event.ts);
   if (!drawn || finishes.length < 2) throw new Error(`The trace lacks the drawn mark or the dataset answers (${finishes.length})`);
-  const from = Math.max(...finishes);
+  return { from: Math.max(...finishes), to: drawn.ts, drawn };
+}
+
+/** Main-thread CPU time of the tasks run in the render window. */
+function windowCpuMs(events: readonly TraceEvent[]): number {
+  const { from, to, drawn } = renderWindow(events);
   const tasks = events.filter(
-    (event) => event.pid === drawn.pid && event.tid === drawn.tid && event.ph === 'X' && event.name === 'RunTask' && event.ts + (event.dur ?? 0) >= from && event.ts <= drawn.ts,
+    (event) => event.pid === drawn.pid && event.tid === drawn.tid && event.ph === 'X' && event.name === 'RunTask' && event.ts + (event.dur ?? 0) >= from && event.ts <= to,
   );
   return tasks.reduce((sum, task) => sum + (task.tdur ?? 0), 0) / 1000;
+}
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+}
+
+/** Adds each function's self time (ms) in the window to `selfMs`, keyed by name, file and line. */
+function addWindowSelfTimes(profile: CpuProfile, from: number, to: number, selfMs: Map<string, number>): void {
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  let at = profile.startTime;
+  profile.samples.forEach((nodeId, index) => {
+    at += profile.timeDeltas[index] ?? 0;
+    const interval = profile.timeDeltas[index + 1] ?? 0;
+    const frame = frames.get(nodeId);
+    if (at < from || at > to || !frame) return;
+    const key = `${frame.functionName || '(anonymous)'} ${frame.url.split('/').pop() ?? ''}:${frame.lineNumber + 1}`;
+    selfMs.set(key, (selfMs.get(key) ?? 0) + interval / 1000);
+  });
+}
+
+function printTopSelfTimes(selfMs: ReadonlyMap<string, number>, rounds: number): void {
+  const total = [...selfMs.values()].reduce((sum, ms) => sum + ms, 0);
+  console.log(`Self time in the window, mean of ${rounds} loads: ${(total / rounds).toFixed(1)} ms sampled`);
+  for (const [key, ms] of [...selfMs].sort((a, b) => b[1] - a[1]).slice(0, 40)) {
+    console.log(`${(ms / rounds).toFixed(1).padStart(8)} ms ${((100 * ms) / total).toFixed(1).padStart(5)} %  ${key}`);
+  }
 }
 
 export interface DashboardRenderFigures {
@@ -166,6 +204,9 @@ export interface DashboardRenderFigures {
   renderMs: number;
   /** Median main-thread CPU time of the same window. */
   cpuMs: number;
+  /** The two dataset answers' bodies as received (compressed) and as parsed, in bytes. */
+  datasetWireBytes: number;
+  datasetJsonBytes: number;
 }
 
 export async function runDashboardRenderBench(): Promise<DashboardRenderFigures> {
@@ -176,32 +217,56 @@ export async function runDashboardRenderBench(): Promise<DashboardRenderFigures>
     const reportId = await saveReport(await PlatformApi.signIn(platform.baseUrl, platform.admin), yearReport());
     const times: number[] = [];
     const cpuTimes: number[] = [];
+    const profileDir = process.env.DASHBOARD_RENDER_PROFILE_DIR;
+    const selfMs = new Map<string, number>();
+    let wireBytes = 0;
+    let jsonBytes = 0;
     // A fresh browser profile each round: a second visit draws from the datasets kept offline, not from the network.
     for (let round = 0; round < ROUNDS; round += 1) {
       const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1600, height: 1000 } });
       await context.addInitScript(WATCH_CHARTS);
       const page = await context.newPage();
       await signIn(page, platform.baseUrl, platform.admin);
-      const stopTrace = await startTrace(await context.newCDPSession(page));
+      const cdp = await context.newCDPSession(page);
+      if (profileDir) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
+      const stopTrace = await startTrace(cdp);
       await page.goto(`${platform.baseUrl}/studio/dashboards/${reportId}`);
       await page.waitForFunction(() => '__chartsDrawnAt' in window, undefined, { timeout: 60_000 });
-      const { drawnAt, feedEnds } = await page.evaluate((datasetUrl) => {
+      const { drawnAt, feeds } = await page.evaluate((datasetUrl) => {
         const isDataset = new RegExp(datasetUrl);
         return {
           drawnAt: (window as unknown as { __chartsDrawnAt: number }).__chartsDrawnAt,
-          feedEnds: performance
+          feeds: performance
             .getEntriesByType('resource')
             .filter((entry) => isDataset.test(entry.name))
-            .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+            .map((entry) => {
+              const { responseEnd, encodedBodySize, decodedBodySize } = entry as PerformanceResourceTiming;
+              return { responseEnd, encodedBodySize, decodedBodySize };
+            }),
         };
       }, DATASET_URL.source);
+      const feedEnds = feeds.map((feed) => feed.responseEnd);
+      wireBytes = feeds.reduce((sum, feed) => sum + feed.encodedBodySize, 0);
+      jsonBytes = feeds.reduce((sum, feed) => sum + feed.decodedBodySize, 0);
       const events = await stopTrace();
+      if (profileDir) {
+        const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: CpuProfile };
+        const { from, to } = renderWindow(events);
+        // The window rides along so the profile can be read with its bounds.
+        writeFileSync(join(profileDir, `render-${round}.cpuprofile`), JSON.stringify({ ...profile, renderWindow: { from, to } }));
+        addWindowSelfTimes(profile, from, to, selfMs);
+      }
       await context.close();
       if (feedEnds.length < 2) throw new Error(`The report read ${feedEnds.length} dataset(s): both breakdowns were expected`);
       times.push(drawnAt - Math.max(...feedEnds));
       cpuTimes.push(windowCpuMs(events));
     }
-    return { renderMs: median(times), cpuMs: median(cpuTimes) };
+    if (profileDir) printTopSelfTimes(selfMs, ROUNDS);
+    return { renderMs: median(times), cpuMs: median(cpuTimes), datasetWireBytes: wireBytes, datasetJsonBytes: jsonBytes };
   } finally {
     await browser.close();
     await platform.stop();
@@ -209,9 +274,11 @@ export async function runDashboardRenderBench(): Promise<DashboardRenderFigures>
 }
 
 export async function printDashboardRenderBench(): Promise<number> {
-  const { renderMs, cpuMs } = await runDashboardRenderBench();
+  const { renderMs, cpuMs, datasetWireBytes, datasetJsonBytes } = await runDashboardRenderBench();
   printFigure('dashboard-render-12x365-ms', renderMs, 'ms');
   printFigure('dashboard-render-12x365-cpu-ms', cpuMs, 'ms');
+  printFigure('dashboard-render-12x365-dataset-wire', datasetWireBytes / 1024, 'KB');
+  printFigure('dashboard-render-12x365-dataset-json', datasetJsonBytes / 1024, 'KB');
   return renderMs;
 }
 

@@ -177,55 +177,119 @@ export type DatasetCell = z.infer<typeof datasetCellSchema>;
 export const datasetRowSchema = z.record(z.string(), datasetCellSchema);
 export type DatasetRow = z.infer<typeof datasetRowSchema>;
 
-/** Whether `results` holds one column per attribute, all of one length, of string, number or null cells. */
-export function isDatasetColumns(results: unknown, attributeCount: number): results is DatasetCell[][] {
-  if (!Array.isArray(results) || results.length !== attributeCount) return false;
-  const rows = Array.isArray(results[0]) ? results[0].length : 0;
+/**
+ * A category attribute's column as a dictionary: its distinct cells once, and per row the index of its cell. A year of
+ * steps names a few collections, flows and results thousands of times; the codes are what the client groups by anyway.
+ */
+export const codedColumnSchema = z.object({ values: z.array(datasetCellSchema), codes: z.array(z.number().int().nonnegative()) });
+export type CodedColumn = z.infer<typeof codedColumnSchema>;
+/** One attribute's cells for every row: plain (times and values), or coded (categories). */
+export type DatasetColumn = DatasetCell[] | CodedColumn;
+
+/** Categories (not a value, not an epoch time) are sent coded. */
+export function isCodedAttribute(attribute: Pick<DatasetAttribute, 'isValue' | 'unit'>): boolean {
+  return !attribute.isValue && attribute.unit !== 'ms';
+}
+
+export function isCodedColumn(column: DatasetColumn | undefined): column is CodedColumn {
+  return column !== undefined && !Array.isArray(column);
+}
+
+/** A column's number of rows. */
+export function columnLength(column: DatasetColumn | undefined): number {
+  if (column === undefined) return 0;
+  return isCodedColumn(column) ? column.codes.length : column.length;
+}
+
+function isCellList(cells: unknown): cells is DatasetCell[] {
+  if (!Array.isArray(cells)) return false;
   // Indexed loops: this runs once per answer, in code the page has not run before, where for-of's iterators cost most.
-  for (let index = 0; index < results.length; index++) {
-    const column: unknown = results[index];
-    if (!Array.isArray(column) || column.length !== rows) return false;
-    for (let row = 0; row < rows; row++) {
-      const cell: unknown = column[row];
-      if (cell !== null && typeof cell !== 'string' && typeof cell !== 'number') return false;
-    }
+  for (let index = 0; index < cells.length; index++) {
+    const cell: unknown = cells[index];
+    if (cell !== null && typeof cell !== 'string' && typeof cell !== 'number') return false;
+  }
+  return true;
+}
+
+function isColumn(column: unknown, rows: number): column is DatasetColumn {
+  if (Array.isArray(column)) return column.length === rows && isCellList(column);
+  if (typeof column !== 'object' || column === null || !('values' in column) || !('codes' in column)) return false;
+  const { values, codes } = column;
+  if (!isCellList(values) || !Array.isArray(codes) || codes.length !== rows) return false;
+  const size = values.length;
+  for (let row = 0; row < rows; row++) {
+    const code: unknown = codes[row];
+    if (typeof code !== 'number' || !Number.isInteger(code) || code < 0 || code >= size) return false;
   }
   return true;
 }
 
 /**
- * `results` is columnar: one array per attribute, in the order of `attributes`, holding that attribute's value for every
- * row (rows oldest first). Names are sent once instead of once per row: a year of steps is a third of the bytes, and
- * the client parses a dozen arrays instead of thousands of objects.
+ * Whether `results` holds one column per attribute, all of one length, of string, number or null cells, coded columns
+ * pointing inside their values.
+ */
+export function isDatasetColumns(results: unknown, attributeCount: number): results is DatasetColumn[] {
+  if (!Array.isArray(results) || results.length !== attributeCount) return false;
+  const rows = columnLength(results[0] as DatasetColumn | undefined);
+  for (let index = 0; index < results.length; index++) if (!isColumn(results[index], rows)) return false;
+  return true;
+}
+
+/**
+ * `results` is columnar: one column per attribute, in the order of `attributes`, holding that attribute's value for
+ * every row (rows oldest first); a category's column is coded (CodedColumn). Names are sent once instead of once per
+ * row, and each category text once instead of once per row.
  */
 export const datasetSchema = z
   .object({
     attributes: z.array(datasetAttributeSchema),
-    results: z.array(z.array(datasetCellSchema)),
+    results: z.array(z.union([z.array(datasetCellSchema), codedColumnSchema])),
     /** True when the range held more than MAX_DATASET_ROWS rows: results are then the newest MAX_DATASET_ROWS of them. */
     truncated: z.boolean().optional(),
   })
   .refine((dataset) => isDatasetColumns(dataset.results, dataset.attributes.length), {
-    message: 'results must hold one column per attribute, all of one length',
+    message: 'results must hold one column per attribute, all of one length, codes pointing inside their values',
     path: ['results'],
   });
 export type Dataset = z.infer<typeof datasetSchema>;
 
 export function datasetRowCount(dataset: Pick<Dataset, 'results'>): number {
-  return dataset.results[0]?.length ?? 0;
+  return columnLength(dataset.results[0]);
+}
+
+/** A category column's cells coded, first seen first. */
+function codedColumn(cells: readonly DatasetCell[]): CodedColumn {
+  const values: DatasetCell[] = [];
+  const codeOf = new Map<DatasetCell, number>();
+  const codes = cells.map((cell) => {
+    let code = codeOf.get(cell);
+    if (code === undefined) codeOf.set(cell, (code = values.push(cell) - 1));
+    return code;
+  });
+  return { values, codes };
 }
 
 /** The columnar dataset of `rows` (objects keyed by attribute name; a missing key is null). */
 export function datasetOfRows(attributes: readonly DatasetAttribute[], rows: readonly DatasetRow[], truncated?: boolean): Dataset {
-  const results = attributes.map(({ name }) => rows.map((row) => row[name] ?? null));
+  const results = attributes.map((attribute): DatasetColumn => {
+    const cells = rows.map((row) => row[attribute.name] ?? null);
+    return isCodedAttribute(attribute) ? codedColumn(cells) : cells;
+  });
   return truncated === undefined ? { attributes: [...attributes], results } : { attributes: [...attributes], results, truncated };
+}
+
+/** A column's cells, one per row (a coded column decoded). */
+export function columnCells(column: DatasetColumn | undefined): DatasetCell[] {
+  if (column === undefined) return [];
+  return isCodedColumn(column) ? column.codes.map((code) => column.values[code] ?? null) : column;
 }
 
 /** The rows of a columnar dataset as objects keyed by attribute name. */
 export function rowsOfDataset({ attributes, results }: Pick<Dataset, 'attributes' | 'results'>): DatasetRow[] {
-  return Array.from({ length: results[0]?.length ?? 0 }, (_, index) => {
+  const columns = results.map(columnCells);
+  return Array.from({ length: columnLength(results[0]) }, (_, index) => {
     const row: DatasetRow = {};
-    attributes.forEach(({ name }, column) => (row[name] = results[column]?.[index] ?? null));
+    attributes.forEach(({ name }, column) => (row[name] = columns[column]?.[index] ?? null));
     return row;
   });
 }

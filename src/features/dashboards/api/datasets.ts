@@ -2,21 +2,21 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiJson } from '../../../lib/api-client';
 import { pollingOptions } from '../../../offline/polling';
-import { DATASET_REFRESH_MS, datasetAttributeSchema, isDatasetColumns, type DataBreakdown, type Dataset, type DatasetCell, type TimeFrame } from '../../../shared/contracts/dashboards';
+import { DATASET_REFRESH_MS, datasetAttributeSchema, isDatasetColumns, type DataBreakdown, type Dataset, type DatasetColumn, type TimeFrame } from '../../../shared/contracts/dashboards';
 import { endpoints } from '../../../shared/endpoints';
 import { timeFrameRange, type TimeFrameRange } from '../../../lib/time-frame';
 import { dashboardsKeys } from './dashboards-keys';
 
 /**
  * The shared datasetResponseSchema, with the columns of thousands of cells checked by one loop (isDatasetColumns)
- * instead of a zod union per cell, the bulk of a year's parse: a malformed answer is still rejected, as a whole.
+ * and code instead of a zod union per cell, the bulk of a year's parse: a malformed answer is still rejected, as a whole.
  */
 const datasetAnswerSchema = z.object({
   success: z.literal(true),
   data: z
     .object({
       attributes: z.array(datasetAttributeSchema),
-      results: z.custom<DatasetCell[][]>(Array.isArray),
+      results: z.custom<DatasetColumn[]>(Array.isArray),
       truncated: z.boolean().optional(),
     })
     .refine((data) => isDatasetColumns(data.results, data.attributes.length)),

@@ -1,11 +1,14 @@
 import { DateTime } from 'luxon';
 import {
+  columnCells,
   datasetRowCount,
+  isCodedColumn,
   rowsOfDataset,
   type DataBreakdownConfig,
   type Dataset,
   type DatasetAttribute,
   type DatasetCell,
+  type DatasetColumn,
   type DatasetRow,
 } from '../../../shared/contracts/dashboards';
 
@@ -82,7 +85,7 @@ export interface CategoryColumn {
  * over one breakdown reads the same columns, and a year of rows is worth reading once.
  */
 interface DatasetColumns {
-  byName: ReadonlyMap<string, readonly DatasetCell[]>;
+  byName: ReadonlyMap<string, DatasetColumn>;
   categories: Map<string, CategoryColumn>;
   numbers: Map<string, Float64Array>;
   rows?: readonly DatasetRow[];
@@ -93,7 +96,7 @@ const columnsCache = new WeakMap<Dataset, DatasetColumns>();
 function columnsOf(dataset: Dataset): DatasetColumns {
   let columns = columnsCache.get(dataset);
   if (!columns) {
-    const byName = new Map(dataset.attributes.map((attribute, index) => [attribute.name, dataset.results[index] ?? []]));
+    const byName = new Map(dataset.attributes.map((attribute, index) => [attribute.name, dataset.results[index] ?? []] as const));
     columnsCache.set(dataset, (columns = { byName, categories: new Map(), numbers: new Map() }));
   }
   return columns;
@@ -111,22 +114,33 @@ function cached<T>(cache: Map<string, T>, name: string, make: () => T): T {
   return value;
 }
 
-function codedColumn(cells: readonly DatasetCell[] | undefined, rowCount: number): CategoryColumn {
-  const codes = new Int32Array(rowCount);
+/**
+ * A column's cells coded by categoryText: cells of one text (null, '' and a missing value are all NOT_SET; 1 and '1')
+ * share a code. A column the server coded is recoded through its values, without a lookup per row.
+ */
+function codedColumn(column: DatasetColumn | undefined, rowCount: number): CategoryColumn {
   const texts: string[] = [];
   const codeOfText = new Map<string, number>();
-  const codeOfCell = new Map<DatasetCell | undefined, number>();
-  for (let row = 0; row < rowCount; row++) {
-    const cell = cells?.[row];
-    let code = codeOfCell.get(cell);
-    if (code === undefined) {
-      // Cells of one text (null, '' and a missing value are all NOT_SET; 1 and '1') share a code.
-      const text = categoryText(cell);
-      code = codeOfText.get(text);
-      if (code === undefined) codeOfText.set(text, (code = texts.push(text) - 1));
-      codeOfCell.set(cell, code);
+  const codeOfCell = (cell: DatasetCell | undefined): number => {
+    const text = categoryText(cell);
+    let code = codeOfText.get(text);
+    if (code === undefined) codeOfText.set(text, (code = texts.push(text) - 1));
+    return code;
+  };
+  const codes = new Int32Array(rowCount);
+  if (isCodedColumn(column)) {
+    const recode = Int32Array.from(column.values, codeOfCell);
+    // The usual case, values of distinct texts, keeps the server's codes: a native copy, not a loop that runs cold.
+    if (recode.every((code, value) => code === value)) codes.set(column.codes);
+    else for (let row = 0; row < rowCount; row++) codes[row] = recode[column.codes[row] ?? 0] ?? 0;
+  } else {
+    const codeOfValue = new Map<DatasetCell | undefined, number>();
+    for (let row = 0; row < rowCount; row++) {
+      const cell = column?.[row];
+      let code = codeOfValue.get(cell);
+      if (code === undefined) codeOfValue.set(cell, (code = codeOfCell(cell)));
+      codes[row] = code;
     }
-    codes[row] = code;
   }
   if (texts.length === 0) texts.push(NOT_SET);
   return { codes, texts };
@@ -141,9 +155,10 @@ export function categoryColumn(dataset: Dataset, name: string): CategoryColumn {
 /** An attribute's cells as numbers (numericValue); 0 in every row for an attribute the dataset lacks. */
 export function numericColumn(dataset: Dataset, name: string): Float64Array {
   const columns = columnsOf(dataset);
-  const cells = columns.byName.get(name);
+  const column = columns.byName.get(name);
   return cached(columns.numbers, name, () => {
     const numbers = new Float64Array(datasetRowCount(dataset));
+    const cells = column && columnCells(column);
     if (cells) for (let row = 0; row < numbers.length; row++) numbers[row] = numericValue(cells[row]);
     return numbers;
   });
