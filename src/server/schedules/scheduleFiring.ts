@@ -126,9 +126,19 @@ export async function scheduleTick(db: Db, runs: Dispatcher, now: number, metric
 }
 
 /** Runs the schedules on the server's tick loop, on the leading replica only; answers the function that stops it. */
-export function startScheduleFiring(services: Pick<Services, 'db' | 'runs' | 'scheduler' | 'leadership' | 'metrics'>): () => void {
+export function startScheduleFiring(services: Pick<Services, 'db' | 'runs' | 'scheduler' | 'leadership' | 'metrics' | 'disk' | 'logger'>): () => void {
+  let diskFullLogged = false;
   return services.scheduler.registerTickHandler('schedules', async (date) => {
-    if (await services.leadership.isLeader()) await scheduleTick(services.db, services.runs, date.getTime(), services.metrics);
+    if (!(await services.leadership.isLeader())) return;
+    // A full disk holds due schedules back; once space is back they fire as after an outage (missed instants counted).
+    const full = await services.disk.fullFolder();
+    if (full) {
+      if (!diskFullLogged) services.logger.warn({ folder: full.setting, freeBytes: full.freeBytes }, 'Disk full: schedules wait until space is freed');
+      diskFullLogged = true;
+      return;
+    }
+    diskFullLogged = false;
+    await scheduleTick(services.db, services.runs, date.getTime(), services.metrics);
   });
 }
 
