@@ -1,12 +1,14 @@
 import { existsSync } from 'node:fs';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildExportFile, sampleManifest } from '../../../tests/support/collection-export';
-import { DISK_FULL_STATUS, diskSpaceResponseSchema, type DiskFolder } from '../../shared/contracts/disk';
+import { DISK_FULL_STATUS, DISK_MESSAGES, diskSpaceResponseSchema, type DiskFolder } from '../../shared/contracts/disk';
 import { errorBodySchema } from '../../shared/contracts/errors';
 import { endpoints } from '../../shared/endpoints';
 import { artifactsRoot, resolveArtifact } from '../runs/artifacts';
 import { browserCollection, runDetails, saveCollection, startRunServers, trigger, waitForRun, type RunServers } from '../testing/runFixtures';
 import { freeBytesOf, mountSmallFilesystem } from '../testing/smallFilesystem';
+import { startTestServer } from '../testing/testServer';
 import { createDiskWatch, isDiskFull, type StatFs } from './diskWatch';
 
 const MB = 1024 * 1024;
@@ -146,5 +148,44 @@ describe.skipIf(typeof smallDisk === 'string')('a really full ARTIFACTS_DIR (a s
     expect(existsSync(resolveArtifact(artifactsRoot(disk.dir), earlierShot) ?? '')).toBe(true);
     const download = await t.request(`${endpoints.runs.downloadFile}?path=${encodeURIComponent(earlierShot)}`, { token });
     expect(download.status).toBe(200);
+  });
+});
+
+describe.skipIf(typeof smallDisk === 'string')('a really full DATA_DIR under SQLite (a small tmpfs)', () => {
+  it('answers a save that cannot be written 507 "disk full", keeps the database whole, and saves again once space is freed', async (context) => {
+    const dataDisk = mountSmallFilesystem(16 * MB);
+    if (typeof dataDisk === 'string') throw new Error(dataDisk);
+    const t = await startTestServer({ dataDir: dataDisk.dir, browserPoolSize: 1 });
+    try {
+      if (t.server.services.database.dialect !== 'sqlite') {
+        context.skip('DATA_DIR holds no data on PostgreSQL');
+        return;
+      }
+      const token = await t.tokenFor(t.admin);
+      // Big enough that SQLite must grow its files: a write within pages it already has would not meet the full disk.
+      const big = browserCollection({
+        flows: Array.from({ length: 40 }, (_, index) => ({
+          testCaseId: `flow-${index}`,
+          steps: [{ stepId: `s${index}`, action: 'open', value: `http://127.0.0.1/${'x'.repeat(10_000)}` }],
+        })),
+      });
+      const save = () => t.request(endpoints.collections.save, { method: 'POST', token, headers: { 'content-type': 'application/json' }, body: JSON.stringify(big) });
+      const before = await t.server.services.db.selectFrom('collections').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+
+      dataDisk.fillLeaving(0);
+      const refused = await save();
+      expect(refused.status).toBe(DISK_FULL_STATUS);
+      expect(errorBodySchema.parse(await refused.json()).message).toBe(DISK_MESSAGES.requestDiskFull);
+      dataDisk.empty();
+
+      const check = await sql<{ integrity_check: string }>`pragma integrity_check`.execute(t.server.services.db);
+      expect(check.rows).toEqual([{ integrity_check: 'ok' }]);
+      const after = await t.server.services.db.selectFrom('collections').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+      expect(Number(after.count)).toBe(Number(before.count));
+      expect((await save()).status).toBe(200);
+    } finally {
+      await t.close();
+      dataDisk.unmount();
+    }
   });
 });

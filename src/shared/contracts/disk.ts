@@ -35,6 +35,9 @@ export const DISK_MESSAGES = {
     `below ${percent(DISK_REFUSE_FREE_FRACTION)} until an administrator frees space.`,
   /** The log line of a run whose artifact write found the disk full (ENOSPC). */
   runDiskFull: (detail: string) => `Disk full: the run's files could not be written (${detail}). The run ends here; free space on ARTIFACTS_DIR.`,
+  /** What the Health page says of a folder below 10 % and below 2 % free. */
+  low: `Below ${percent(DISK_LOW_FREE_FRACTION)} free: free some space soon.`,
+  full: `Below ${percent(DISK_REFUSE_FREE_FRACTION)} free: new runs and imports are refused until space is freed.`,
   /** A request whose write found the disk full: nothing of it was kept. */
   requestDiskFull: "The server's disk is full: nothing was saved. Try again once an administrator has freed space.",
   percent,
