@@ -54,10 +54,9 @@ export function AppLayout({ pathname, title, user, config, savedReports, childre
     [],
   );
   // Once a collection in progress showed it, it stays when the run ends: Last Collection Completed then shows the
-  // result the user watched for, instead of the sidebar vanishing under the pointer.
-  useEffect(() => {
-    if (collectionInProgress && choice !== 'closed') setSidebarOpen(true);
-  }, [collectionInProgress, choice]);
+  // result the user watched for, instead of the sidebar vanishing under the pointer. Set while rendering (React's
+  // pattern for state that follows another value), so the sidebar never flickers closed for a frame.
+  if (collectionInProgress && choice !== 'closed' && !isSidebarOpen) setSidebarOpen(true);
   const visibility = layoutVisibility(pathname);
   const isSidebarShown = isSidebarOpen || (collectionInProgress && choice !== 'closed');
   const showSidebar = visibility.sidebar && isSidebarShown;
