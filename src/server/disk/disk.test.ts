@@ -5,10 +5,12 @@ import { buildExportFile, sampleManifest } from '../../../tests/support/collecti
 import { DISK_FULL_STATUS, DISK_MESSAGES, diskSpaceResponseSchema, type DiskFolder } from '../../shared/contracts/disk';
 import { errorBodySchema } from '../../shared/contracts/errors';
 import { endpoints } from '../../shared/endpoints';
+import { scheduleResponseSchema } from '../../shared/contracts/schedules';
 import { artifactsRoot, resolveArtifact } from '../runs/artifacts';
-import { browserCollection, runDetails, saveCollection, startRunServers, trigger, waitForRun, type RunServers } from '../testing/runFixtures';
+import { browserCollection, dailySchedule, runDetails, saveCollection, startRunServers, trigger, waitForRun, type RunServers } from '../testing/runFixtures';
 import { freeBytesOf, mountSmallFilesystem } from '../testing/smallFilesystem';
 import { startTestServer } from '../testing/testServer';
+import { tickUnlessDiskFull } from '../schedules/scheduleFiring';
 import { createDiskWatch, isDiskFull, type StatFs } from './diskWatch';
 
 const MB = 1024 * 1024;
@@ -148,6 +150,30 @@ describe.skipIf(typeof smallDisk === 'string')('a really full ARTIFACTS_DIR (a s
     expect(existsSync(resolveArtifact(artifactsRoot(disk.dir), earlierShot) ?? '')).toBe(true);
     const download = await t.request(`${endpoints.runs.downloadFile}?path=${encodeURIComponent(earlierShot)}`, { token });
     expect(download.status).toBe(200);
+  });
+
+  it('holds due schedules and refuses Run Now while full, and fires the missed schedule once space is back', async () => {
+    const { t, token, pages } = servers;
+    const collectionId = await saveCollection(t, token, browserCollection({ flows: [{ testCaseId: 'f', steps: [{ stepId: 's', action: 'open', value: `${pages.origin}/list` }] }] }));
+    const admin = await t.tokenFor(t.admin);
+    const saved = await t.request(endpoints.schedules.save, { method: 'POST', token: admin, headers: { 'content-type': 'application/json' }, body: JSON.stringify(dailySchedule([collectionId])) });
+    const schedule = scheduleResponseSchema.parse(await saved.json()).data;
+    const { services } = t.server;
+    const runsOfCollection = async () =>
+      Number((await services.db.selectFrom('runs').select((eb) => eb.fn.countAll<number>().as('count')).where('collection_id', '=', collectionId).executeTakeFirstOrThrow()).count);
+
+    disk.fillLeaving(SMALL_DISK_BYTES / 100);
+    try {
+      // The server's own ticks use today's clock, and the schedule starts tomorrow: this tick is the one that is due.
+      expect(await tickUnlessDiskFull(services, schedule.startTime + 1_000)).toMatchObject({ setting: 'ARTIFACTS_DIR', level: 'full' });
+      expect(await runsOfCollection()).toBe(0);
+      const runNow = await t.request(endpoints.schedules.runNow, { method: 'PUT', token: admin, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: schedule.id }) });
+      expect(runNow.status).toBe(DISK_FULL_STATUS);
+    } finally {
+      disk.empty();
+    }
+    expect(await tickUnlessDiskFull(services, schedule.startTime + 2_000)).toBeUndefined();
+    expect(await runsOfCollection()).toBe(1);
   });
 });
 
