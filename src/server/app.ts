@@ -1,3 +1,4 @@
+import { createDiskWatch } from './disk/diskWatch';
 import type { AddressInfo } from 'node:net';
 import { serve, type ServerType } from '@hono/node-server';
 import { OpenAPIHono } from '@hono/zod-openapi';
@@ -115,6 +116,7 @@ async function buildApp(options: ServerOptions, logger: Logger): Promise<StudioA
     downloadTokens: createDownloadTokens(secret),
     logger,
     metrics: createMetrics(db),
+    disk: createDiskWatch({ dataDir: options.dataDir, filesDir }),
   };
 
   schedulePruning(services.scheduler, db);

@@ -20,6 +20,7 @@ import { registerGetTransferStats } from './importexport/routes/getTransferStats
 import { registerImportCollection } from './importexport/routes/importCollection';
 import { registerUpdatePendingImport } from './importexport/routes/updatePendingImport';
 import { registerHealthStatus } from './health/routes/healthStatus';
+import { registerGetDiskSpace } from './disk/routes/getDiskSpace';
 import { registerCreateFailureLabel } from './failure-labels/routes/createFailureLabel';
 import { registerGetCollectionLabel } from './failure-labels/routes/getCollectionLabel';
 import { registerGetFailureLabelList } from './failure-labels/routes/getFailureLabelList';
@@ -130,6 +131,7 @@ const registrations: ((api: Api) => void)[] = [
   registerDeleteGroup,
   registerHealthCheck,
   registerHealthStatus,
+  registerGetDiskSpace,
   registerLoadCollection,
   registerSaveCollection,
   registerGetCollectionsList,

@@ -1,3 +1,4 @@
+import type { DiskWatch } from './disk/diskWatch';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { AccessTokenSigner } from './auth/accessTokens';
 import type { RateLimiter } from './auth/rateLimiter';
@@ -44,6 +45,8 @@ export interface Services {
   logger: Logger;
   /** The Prometheus metrics GET /metrics serves. */
   metrics: Metrics;
+  /** The free space of DATA_DIR and ARTIFACTS_DIR: the Health page shows it, runs and imports need some. */
+  disk: DiskWatch;
 }
 
 /** What an endpoint module needs to declare its routes. */

@@ -50,6 +50,7 @@ export const endpoints = {
   health: {
     check: `${API_BASE}/healthCheck`,
     status: `${API_BASE}/health/status`,
+    disk: `${API_BASE}/health/disk`,
   },
   collections: {
     load: `${AUTOMATION_BASE}/testSuite/loadTest`,

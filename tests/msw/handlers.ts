@@ -105,6 +105,11 @@ export const handlers = [
   // client probe, and a live server answers the probe; offline tests override it with their network's faults.
   http.head(anyOrigin('/api/healthCheck'), () => new HttpResponse(null, { status: 200 })),
 
+  http.get(anyOrigin('/api/health/disk'), ({ request }) =>
+    authBackend.authenticate(bearer(request))
+      ? HttpResponse.json({ success: true, data: [{ setting: 'DATA_DIR', totalBytes: 200 * 2 ** 30, freeBytes: 120 * 2 ** 30, level: 'ok' }] })
+      : errorResponse(401, 'Your session has expired.'),
+  ),
   http.get(anyOrigin('/api/health/status'), ({ request }) =>
     authBackend.authenticate(bearer(request))
       ? HttpResponse.json({ success: true, data: healthItems() })

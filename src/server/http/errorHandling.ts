@@ -1,3 +1,5 @@
+import { DISK_FULL_STATUS, DISK_MESSAGES } from '../../shared/contracts/disk';
+import { isDiskFull } from '../disk/diskWatch';
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -23,6 +25,10 @@ export function handleError(error: Error, c: Context): Response {
   }
   if (isContention(error)) {
     return errorJson(c, 503, 'The database is busy, please try again.', { 'Retry-After': '1' });
+  }
+  if (isDiskFull(error)) {
+    log().error({ err: error, method: c.req.method, path: c.req.path }, 'Disk full');
+    return errorJson(c, DISK_FULL_STATUS, DISK_MESSAGES.requestDiskFull);
   }
   log().error({ err: error, method: c.req.method, path: c.req.path }, 'Request failed');
   return errorJson(c, 500, SERVER_FAULT_MESSAGE);

@@ -1,3 +1,4 @@
+import type { DiskFolder } from '../../shared/contracts/disk';
 import { nextExecutionAfter } from '../../shared/schedule/recurrence';
 import type { Db } from '../db/database';
 import { isUniqueViolation, lockedRowsSkipping } from '../db/dialect';
@@ -125,10 +126,26 @@ export async function scheduleTick(db: Db, runs: Dispatcher, now: number, metric
   if (queued || fired.size > 0) void runs.dispatch();
 }
 
+type FiringServices = Pick<Services, 'db' | 'runs' | 'scheduler' | 'leadership' | 'metrics' | 'disk' | 'logger'>;
+
+/**
+ * The leading replica's tick: due schedules fire, unless a folder is below 2 % free (answered), when they wait. Once
+ * space is back they fire as after an outage: the last missed instant, the others counted as missed.
+ */
+export async function tickUnlessDiskFull(services: Omit<FiringServices, 'scheduler' | 'leadership' | 'logger'>, now: number): Promise<DiskFolder | undefined> {
+  const full = await services.disk.fullFolder();
+  if (full === undefined) await scheduleTick(services.db, services.runs, now, services.metrics);
+  return full;
+}
+
 /** Runs the schedules on the server's tick loop, on the leading replica only; answers the function that stops it. */
-export function startScheduleFiring(services: Pick<Services, 'db' | 'runs' | 'scheduler' | 'leadership' | 'metrics'>): () => void {
+export function startScheduleFiring(services: FiringServices): () => void {
+  let diskFullLogged = false;
   return services.scheduler.registerTickHandler('schedules', async (date) => {
-    if (await services.leadership.isLeader()) await scheduleTick(services.db, services.runs, date.getTime(), services.metrics);
+    if (!(await services.leadership.isLeader())) return;
+    const full = await tickUnlessDiskFull(services, date.getTime());
+    if (full && !diskFullLogged) services.logger.warn({ folder: full.setting, freeBytes: full.freeBytes }, 'Disk full: schedules wait until space is freed');
+    diskFullLogged = full !== undefined;
   });
 }
 

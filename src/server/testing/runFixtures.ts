@@ -22,6 +22,17 @@ const PAGES: Record<string, { type: string; body: string; status?: number }> = {
 <div id="out"></div><a href="/list">To the list</a>`,
   },
   '/list': { type: 'text/html', body: '<!doctype html><title>List Page</title><ul><li>One</li><li>Two</li></ul>' },
+  // Random pixels: a screenshot that no PNG compression shrinks (megabytes), to fill a small disk.
+  '/noise': {
+    type: 'text/html',
+    body: `<!doctype html><title>Noise</title><body style="margin:0"><canvas id="c"></canvas><script>
+const c = document.getElementById('c'); c.width = innerWidth; c.height = innerHeight;
+const g = c.getContext('2d'); const image = g.createImageData(c.width, c.height);
+for (let i = 0; i < image.data.length; i += 65536) crypto.getRandomValues(new Uint8Array(image.data.buffer, i, Math.min(65536, image.data.length - i)));
+for (let i = 3; i < image.data.length; i += 4) image.data[i] = 255;
+g.putImageData(image, 0, 0); document.title = 'Noise drawn';
+</script>`,
+  },
   '/api/ping': { type: 'application/json', body: '{"pong":true}' },
   '/api/broken': { type: 'application/json', body: '{"error":"boom"}', status: 500 },
 };

@@ -6,7 +6,7 @@ import { endpoints } from '../../../shared/endpoints';
 import { desktopClientQuery } from '../api/clients';
 import { useFileDownload } from '../api/use-file-download';
 import { DownloadProgressBar } from './DownloadProgressBar';
-import { formatBytes } from './format-bytes';
+import { formatBytes } from '../../../lib/format-bytes';
 
 export const DESKTOP_TEXT = {
   heading: 'Desktop',

@@ -50,6 +50,7 @@ export function registerImportCollection({ app, endpoint, services }: Api): void
   limitUpload(app, endpoints.importExport.importExport, MAX_IMPORT_FILE_BYTES, importTooLargeMessage(MAX_IMPORT_FILE_BYTES));
 
   app.openapi(route, async (c) => {
+    await services.disk.assertRoomFor('imports');
     const form: { [IMPORT_FILE_FIELD]?: File } = c.req.valid('form');
     const file = uploadedFile(form, IMPORT_FILE_FIELD, MAX_IMPORT_FILE_BYTES, {
       missing: MISSING_FILE_MESSAGE,

@@ -65,6 +65,7 @@ export function registerUpdatePendingImport({ app, endpoint, services }: Api): v
     if (!row) throw new ApiError(404, pendingNotFoundMessage(importId));
     if (row.status !== 'PENDING') throw new ApiError(409, `Import ${importId} is ${row.status.toLowerCase()} already.`);
 
+    if (action !== 'CANCEL') await services.disk.assertRoomFor('imports');
     if (action === 'CANCEL') {
       await dropImportFile(filesDir, row.file_name);
       await updateImportProcess(db, importId, { status: 'CANCELLED', file_name: null, import_data_required: '[]', message: IMPORT_CANCELLED_MESSAGE });

@@ -86,6 +86,7 @@ export function registerTriggerInteractiveBot({ app, endpoint, services }: Api):
     if (acceptedWait > 0) throw tooMany(acceptedWait);
     const collection = await findCollection(services.db, bot.teststatus_id, orgId);
     if (!collection) throw new ApiError(404, INTERACTIVE_BOT_MESSAGES.triggerNoCollection);
+    await services.disk.assertRoomFor('runs');
     await accepted.record(bot.trigger_id, address);
     const run = await services.runs.enqueue(collection, { orgId, userId: `Interactive bot ${bot.interactive_trigger_name}` });
     const message = INTERACTIVE_BOT_MESSAGES.triggered(bot.interactive_trigger_name, collection.testSuiteName);

@@ -1,3 +1,5 @@
+import { DISK_MESSAGES } from '../../../shared/contracts/disk';
+import { isDiskFull } from '../../disk/diskWatch';
 import { randomInt } from 'node:crypto';
 import type { Collection, Step, TestCase } from '../../../shared/contracts/collections';
 import type { FileRef, RunProgress } from '../../../shared/contracts/runs';
@@ -73,6 +75,14 @@ export interface RunDriver {
 
 export const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
+/**
+ * A write that found the disk full ends the run (FAILED, "Disk full" in its log): every later step would fail the same
+ * way, and going on would only take what space other runs' writes free.
+ */
+function endIfDiskFull(error: unknown): void {
+  if (isDiskFull(error)) throw new RunEnded(DISK_MESSAGES.runDiskFull(firstLine(error)));
+}
+
 /** The `${name}` values a run starts with: the input's, and BASE_URL, the server origin. */
 export function runVariables(input: Pick<RunInput, 'variables' | 'baseUrl'>): Map<string, string> {
   return new Map([...Object.entries(input.variables ?? {}), ['BASE_URL', input.baseUrl]]);
@@ -111,6 +121,7 @@ export async function executeRun(input: RunInput, driver: RunDriver): Promise<Br
         await driver.screenshot(file);
         return [ref];
       } catch (error) {
+        endIfDiskFull(error);
         await recorder.log(`No screenshot of failed step ${step.stepId}: ${firstLine(error)}`);
         return [];
       }
@@ -130,6 +141,7 @@ export async function executeRun(input: RunInput, driver: RunDriver): Promise<Br
         } catch (error) {
           if (signal.aborted) throw new RunStopped();
           if (error instanceof RunEnded) throw error;
+          endIfDiskFull(error);
           result = 'FAILED';
           errorDetail = firstLine(error);
           const failure = error instanceof StepFailure ? error : undefined;

@@ -31,6 +31,7 @@ export function registerTriggerTest({ app, endpoint, services }: Api): void {
     const user = currentUser(c);
     const collection = await findCollection(services.db, id, user.row.org_id);
     if (!collection) throw new ApiError(404, collectionNotFoundMessage(id));
+    await services.disk.assertRoomFor('runs');
     const run = await services.runs.enqueue(collection, { orgId: user.row.org_id, userId: user.row.user_id });
     return c.json({ status: true as const, message: RUN_MESSAGES.executed, data: { statusId: run.status_id } }, 200);
   });

@@ -26,6 +26,7 @@ export function registerRunNow({ app, endpoint, services }: Api): void {
 
   app.openapi(route, async (c) => {
     const row = await requireSchedule(services, c, c.req.valid('json').id);
+    await services.disk.assertRoomFor('runs');
     const executionId = await runScheduleNow(services.db, services.runs, row, currentUser(c).row.user_id, Date.now());
     return c.json({ success: true as const, message: SCHEDULE_MESSAGES.startingExecution, data: { scheduleExecutionHistoryId: executionId } }, 200);
   });
