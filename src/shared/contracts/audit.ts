@@ -13,6 +13,8 @@ export const AUDIT_MASK = '********';
 export const AUDIT_PAGE_SIZE_DEFAULT = 25;
 /** The most rows one page answers; the CSV export reads page after page of this size. */
 export const AUDIT_PAGE_SIZE_MAX = 500;
+/** The most rows one CSV export holds (the newest that match). */
+export const AUDIT_EXPORT_LIMIT = 10_000;
 
 /**
  * The Audit Trail screen's filters and page. `from` is inclusive and `to` exclusive (ISO instants), so a day's range is
