@@ -29,7 +29,8 @@ const entry = (id: number, overrides: Partial<AuditEntry>): AuditEntry => ({
 
 const ENTRIES: AuditEntry[] = [
   entry(1, { entityType: 'schedule', action: 'create', after: { name: 'Nightly' } }),
-  entry(2, { entityType: 'jira', after: { base_url: 'https://jira.example', api_token_sealed: AUDIT_MASK } }),
+  entry(2, { entityType: 'jira', action: 'create', after: { base_url: 'https://jira.example', api_token_sealed: AUDIT_MASK } }),
+  entry(4, { entityType: 'variable', before: { variable_name: 'url', value: ['a'] }, after: { variable_name: 'url', value: ['b'] } }),
   entry(3, { userId: 'u-eve', userName: '=HYPERLINK("http://evil.example")', entityType: 'variable', action: 'delete', before: { variable_name: 'x' } }),
 ];
 
@@ -87,14 +88,16 @@ describe('AuditTrailPanel', () => {
     const table = await screen.findByRole('grid', { name: 'Audit trail' });
     expect(await within(table).findByText('Jira settings')).toBeInTheDocument();
     expect(within(table).getAllByRole('row')).toHaveLength(ENTRIES.length + 1);
-    expect(within(table).getByText(`{"base_url":"https://jira.example","api_token_sealed":"${AUDIT_MASK}"}`)).toBeInTheDocument();
-    expect(screen.getByText('3 total')).toBeInTheDocument();
+    expect(within(table).getByText('base_url: https://jira.example')).toBeInTheDocument();
+    expect(within(table).getByText('variable_name: x')).toBeInTheDocument();
+    expect(within(table).getByText('value: ["a"] → ["b"]')).toBeInTheDocument();
+    expect(screen.getByText('4 total')).toBeInTheDocument();
   });
 
   it('asks the server for the chosen entity, action and user, from the first page', async () => {
     const asked = serveAudit();
     const user = renderPanel();
-    await screen.findByText('3 total');
+    await screen.findByText('4 total');
     await user.click(screen.getByRole('button', { name: /Entity/ }));
     await user.click(await screen.findByRole('option', { name: 'Schedule' }));
     expect(await screen.findByText('1 total')).toBeInTheDocument();
@@ -119,7 +122,7 @@ describe('AuditTrailPanel', () => {
     const asked = serveAudit();
     const saved = captureSavedBlobs();
     const user = renderPanel();
-    await screen.findByText('3 total');
+    await screen.findByText('4 total');
     screen.getByRole('button', { name: 'Export CSV' }).focus();
     await user.keyboard('{Enter}');
     const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
@@ -128,7 +131,8 @@ describe('AuditTrailPanel', () => {
     await vi.waitFor(() => expect(saved).toHaveLength(1));
     const csv = await saved[0]!.text();
     expect(asked.at(-1)?.get('pageSize')).toBe('500');
-    expect(csv.split('\r\n')[0]).toBe('\uFEFFWhen,User,Organization,Entity,Entity id,Action,Before,After');
+    expect(csv.split('\r\n')[0]).toBe('\uFEFFWhen,User,Organization,Entity,Action,Entity id,Before,After');
+    expect(csv).toContain(`"{""base_url"":""https://jira.example"",""api_token_sealed"":""${AUDIT_MASK}""}"`);
     expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"")"`);
     expect(csv.split('\r\n')).toHaveLength(ENTRIES.length + 1);
   });

@@ -13,6 +13,7 @@ import { Select, type SelectOption } from '../../../ui/Select';
 import { Table } from '../../../ui/Table';
 import { toast } from '../../../ui/toast-queue';
 import { auditQuery, fetchAllAuditEntries, type AuditFilters } from '../api/audit';
+import { auditChangeSummary } from '../audit-changes';
 import '../audit-trail.css';
 
 const ANY = 'any';
@@ -35,14 +36,20 @@ const actionOptions = [anyOption('All actions'), ...AUDIT_ACTIONS.map((action) =
 
 const jsonText = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
-/** The columns of the table and of the CSV: one definition for both. */
-const COLUMNS: readonly (CsvColumn<AuditEntry> & { id: string; width?: number | `${number}fr` })[] = [
-  { id: 'at', header: 'When', width: 190, value: (entry) => formatDate(entry.at) },
-  { id: 'user', header: 'User', width: 160, value: (entry) => entry.userName },
-  { id: 'organization', header: 'Organization', width: 160, value: (entry) => entry.orgName ?? entry.orgId },
-  { id: 'entity', header: 'Entity', width: 130, value: (entry) => ENTITY_LABELS[entry.entityType] },
-  { id: 'entityId', header: 'Entity id', width: 150, value: (entry) => entry.entityId },
-  { id: 'action', header: 'Action', width: 100, value: (entry) => ACTION_LABELS[entry.action] },
+type AuditColumn = CsvColumn<AuditEntry> & { id: string; width?: number | `${number}fr` };
+
+const LEADING_COLUMNS: readonly AuditColumn[] = [
+  { id: 'at', header: 'When', width: 180, value: (entry) => formatDate(entry.at) },
+  { id: 'user', header: 'User', width: 150, value: (entry) => entry.userName },
+  { id: 'organization', header: 'Organization', width: 150, value: (entry) => entry.orgName ?? entry.orgId },
+  { id: 'entity', header: 'Entity', width: 120, value: (entry) => ENTITY_LABELS[entry.entityType] },
+  { id: 'action', header: 'Action', width: 90, value: (entry) => ACTION_LABELS[entry.action] },
+];
+/** The table shows what changed in one line; the CSV has the entity id and the whole before and after. */
+const TABLE_COLUMNS: readonly AuditColumn[] = [...LEADING_COLUMNS, { id: 'changes', header: 'Changes', value: auditChangeSummary }];
+const CSV_COLUMNS: readonly AuditColumn[] = [
+  ...LEADING_COLUMNS,
+  { id: 'entityId', header: 'Entity id', value: (entry) => entry.entityId },
   { id: 'before', header: 'Before', value: (entry) => jsonText(entry.before) },
   { id: 'after', header: 'After', value: (entry) => jsonText(entry.after) },
 ];
@@ -90,7 +97,7 @@ export function AuditTrailPanel() {
 
   const exportCsv = async (fileName: string) => {
     try {
-      downloadCsv(fileName, toCsv(COLUMNS, await fetchAllAuditEntries(filters)));
+      downloadCsv(fileName, toCsv(CSV_COLUMNS, await fetchAllAuditEntries(filters)));
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The export failed.');
     }
@@ -117,12 +124,18 @@ export function AuditTrailPanel() {
       )}
       <Table
         label="Audit trail"
-        columns={COLUMNS.map(({ id, header, width }) => ({ id, header, width, isRowHeader: id === 'at' }))}
+        columns={TABLE_COLUMNS.map(({ id, header, width }) => ({ id, header, width, isRowHeader: id === 'at' }))}
         rows={data?.entries ?? []}
         renderCell={(entry, columnId) => {
-          const column = COLUMNS.find((candidate) => candidate.id === columnId);
+          const column = TABLE_COLUMNS.find((candidate) => candidate.id === columnId);
           const text = column ? String(column.value(entry) ?? '') : '';
-          return columnId === 'before' || columnId === 'after' ? <code className="audit-trail__json">{text}</code> : text;
+          return columnId === 'changes' ? (
+            <span className="audit-trail__changes" title={text}>
+              {text}
+            </span>
+          ) : (
+            text
+          );
         }}
         emptyMessage={audit.isPending ? 'Loading…' : 'No changes recorded.'}
       />
