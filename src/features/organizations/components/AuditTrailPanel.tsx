@@ -140,7 +140,7 @@ export function AuditTrailPanel() {
         emptyMessage={audit.isPending ? 'Loading…' : 'No changes recorded.'}
       />
       <div className="audit-trail__footer">
-        <span>{`${data?.total ?? 0} total`}</span>
+        <span>{data ? `${data.total} total` : ''}</span>
         <Pagination label="Audit trail pagination" page={page} pageCount={Math.max(1, Math.ceil((data?.total ?? 0) / pageSize))} onPageChange={setPage} />
       </div>
       {exporting && <ExportCsvDialog defaultFileName="Audit trail" onExport={(fileName) => void exportCsv(fileName)} onClose={() => setExporting(false)} />}
