@@ -5,11 +5,12 @@ import { deviceControlUrl } from '../features/shell/embedded-urls';
 import { Tabs } from '../ui/Tabs';
 import { ImageFilterManagement } from '../features/image-filters/components/ImageFilterManagement';
 import { ResourceManagement } from '../features/resources/components/ResourceManagement';
+import { AuditTrailPanel } from '../features/organizations/components/AuditTrailPanel';
 import { JiraConfigurationPanel } from '../features/issue-tracker/components/JiraConfigurationPanel';
 import { getStoredUser } from '../lib/session';
 import { hasPermission } from '../shared/permissions';
 
-/** Configuration Management (spec part 1 §2): the Resource Management and Image Filter Management areas. */
+/** Configuration Management (spec part 1 §2): the Resource Management and Image Filter Management areas, and the Audit Trail. */
 export function ConfigurationAreasPage() {
   const { data: config = {} } = useQuery(configQueryOptions);
   return (
@@ -32,6 +33,8 @@ export function ConfigurationAreasPage() {
           ...(flags.jira(config) && hasPermission(getStoredUser()?.permissions.features, 'ORGANIZATIONS_MANAGEMENT')
             ? [{ id: 'jira', title: 'Jira Configuration', content: <JiraConfigurationPanel /> }]
             : []),
+          // Who changed what (issue 30); the page itself needs ORGANIZATIONS_MANAGEMENT, as the API does.
+          { id: 'audit', title: 'Audit Trail', content: <AuditTrailPanel /> },
         ]}
       />
     </section>

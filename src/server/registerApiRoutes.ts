@@ -1,3 +1,4 @@
+import { registerListAuditLog } from './audit/routes/listAuditLog';
 import type { Api } from './services';
 import { registerLogin } from './auth/routes/login';
 import { registerLogout } from './auth/routes/logout';
@@ -204,6 +205,7 @@ const registrations: ((api: Api) => void)[] = [
   registerCreateExcelVariable,
   registerUpdateExcelVariable,
   registerGetExcelVariableData,
+  registerListAuditLog,
   registerListOrganizations,
   registerCreateOrganization,
   registerGetOrganization,

@@ -30,6 +30,8 @@ export const endpoints = {
     status: (id: string) => `${USERS_BASE}/${encodeURIComponent(id)}/status`,
     changePassword: `${USERS_BASE}/me/password`,
   },
+  /** Issue 30: the audit trail of administrative changes (not in the spec), mounted under /api. */
+  audit: { list: `${API_BASE}/audit` },
   /** Spec part 3 §7 leaves the group paths open (getGroupById): mounted under /api/groups. */
   groups: {
     list: `${API_BASE}/groups`,

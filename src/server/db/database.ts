@@ -153,3 +153,11 @@ async function migrate(db: Db): Promise<void> {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
   }
 }
+
+/**
+ * Runs `work` in a transaction: a new one, or the caller's when `db` already is one (Kysely cannot nest them). A
+ * change that opens its own transaction then commits together with what its caller writes beside it (the audit row).
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}

@@ -9,6 +9,7 @@ import type {
 import type { InteractiveBotsTable } from './schema-bots';
 import type { LicensesTable, OrganizationsTable } from './schema-organizations';
 import type { GroupMembersTable, GroupsTable } from './schema-groups';
+import type { AuditLogTable } from './schema-audit';
 import type { CollectionAttachmentsTable, CollectionExportsTable, ImportProcessesTable } from './schema-importexport';
 import type { RunFlowResultsTable, RunLogsTable, RunsTable, StepResultsTable } from './schema-runs';
 import type {
@@ -157,6 +158,7 @@ export interface ReplicasTable {
 }
 
 export interface Database {
+  audit_log: AuditLogTable;
   users: UsersTable;
   organizations: OrganizationsTable;
   licenses: LicensesTable;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GROUP_MESSAGES, type Group } from '../../shared/contracts/groups';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { isUniqueViolation } from '../db/dialect';
 import type { GroupsTable } from '../db/schema-groups';
 import { ApiError } from '../http/apiError';
@@ -81,7 +81,7 @@ export async function insertGroup(db: Db, orgId: string, fields: GroupFields): P
   const id = randomUUID();
   const at = new Date().toISOString();
   await uniqueName(() =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       await trx.insertInto('groups').values({ id, org_id: orgId, name: fields.name, description: fields.description, created_at: at, updated_at: at }).execute();
       await replaceMembers(trx, id, members);
     }),
@@ -92,7 +92,7 @@ export async function insertGroup(db: Db, orgId: string, fields: GroupFields): P
 export async function updateGroup(db: Db, group: GroupsTable, fields: GroupFields): Promise<void> {
   const members = await assertMembersOf(db, group.org_id, fields.members);
   await uniqueName(() =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       await trx
         .updateTable('groups')
         .set({ name: fields.name, description: fields.description, updated_at: new Date().toISOString() })
@@ -104,7 +104,7 @@ export async function updateGroup(db: Db, group: GroupsTable, fields: GroupField
 }
 
 export async function deleteGroup(db: Db, id: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('group_members').where('group_id', '=', id).execute();
     await trx.deleteFrom('groups').where('id', '=', id).execute();
   });

@@ -1,5 +1,5 @@
 import { LICENSE_MESSAGES } from '../../shared/contracts/organizations';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { lockedRowsWaiting } from '../db/dialect';
 import { ApiError } from '../http/apiError';
 import { licenseOfOrganization } from './repository';
@@ -50,7 +50,7 @@ async function userSeatRefusal(db: Db, orgId: string): Promise<string | undefine
  * instead when it is full.
  */
 export async function joinWithinSeats<T>(db: Db, orgId: string, join: (trx: Db) => Promise<T>): Promise<{ refusal: string } | { joined: T }> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const refusal = await userSeatRefusal(trx, orgId);
     return refusal === undefined ? { joined: await join(trx) } : { refusal };
   });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import { licenseExpiryClass, type License, type LicenseInput } from '../../shared/contracts/organizations';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import type { LicensesTable } from '../db/schema-organizations';
 import { DAY_MS } from '../../shared/durations';
 
@@ -74,7 +74,7 @@ export async function insertLicense(db: Db, input: LicenseInput, now: number): P
  * starts again now. Its organization's type follows the product. Undefined when there is no such licence.
  */
 export async function updateLicense(db: Db, id: string, input: LicenseInput, now: number): Promise<LicenseRow | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const current = await findLicenseRow(trx, id);
     if (!current) return undefined;
     const startsAt = Date.parse(current.expires_at) <= now ? new Date(now).toISOString() : current.starts_at;

@@ -8,7 +8,7 @@ import {
   type OrganizationDetails,
   type OrganizationTile,
 } from '../../shared/contracts/organizations';
-import type { Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { isUniqueViolation, lockedRowsWaiting } from '../db/dialect';
 import { ApiError } from '../http/apiError';
 import { findLicenseRow, toLicense, type LicenseRow } from '../licenses/repository';
@@ -133,7 +133,7 @@ export async function insertOrganization(db: Db, input: CreateOrganization, now:
   const id = randomUUID();
   const at = new Date(now).toISOString();
   try {
-    await db.transaction().execute(async (trx) => {
+    await inTransaction(db, async (trx) => {
       const license: LicenseRow | undefined = await lockedRowsWaiting(
         trx,
         trx.selectFrom('licenses').selectAll().where('id', '=', input.licenseId),

@@ -11,7 +11,7 @@ import {
   type Variable,
 } from '../../shared/contracts/variables';
 import { hasPermission } from '../../shared/permissions';
-import { type Db } from '../db/database';
+import { inTransaction, type Db } from '../db/database';
 import { isUniqueViolation, jsonArrayElement } from '../db/dialect';
 import type { VariablesTable } from '../db/schema-variables';
 import { ApiError, FORBIDDEN_MESSAGE } from '../http/apiError';
@@ -187,7 +187,7 @@ export async function insertVariable(db: Db, input: VariableInput, by: VariableA
     updated_at: now,
   };
   await withUniqueName(input.variableName, () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       await trx.insertInto('variables').values(row).execute();
       if (input.sheet) await writeSheet(trx, row.id, input.sheet);
     }),
@@ -207,7 +207,7 @@ export async function updateVariableRow(db: Db, row: VariableRow, input: Variabl
     updated_at: new Date().toISOString(),
   };
   await withUniqueName(input.variableName, () =>
-    db.transaction().execute(async (trx) => {
+    inTransaction(db, async (trx) => {
       const { id: _id, org_id: _org, created_by: _by, created_at: _at, ...changes } = updated;
       await trx.updateTable('variables').set(changes).where('id', '=', row.id).execute();
       if (input.sheet) await writeSheet(trx, row.id, input.sheet);

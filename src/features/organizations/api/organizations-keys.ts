@@ -4,4 +4,5 @@ export const organizationsKeys = {
   list: () => [...organizationsKeys.all, 'list'] as const,
   details: (id: string) => [...organizationsKeys.all, 'details', id] as const,
   licenses: () => [...organizationsKeys.all, 'licenses'] as const,
+  audit: (filters: object, page: number, pageSize: number) => [...organizationsKeys.all, 'audit', filters, page, pageSize] as const,
 };

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { EMAIL_MESSAGES, emailConfigResponseSchema, saveEmailConfigSchema } from '../../../shared/contracts/email';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
@@ -6,7 +7,7 @@ import { currentUser } from '../../http/appEnv';
 import { OUTBOUND_REFUSED_DOC } from '../../outbound/policy';
 import type { Api } from '../../services';
 import { configAnswer, EMAIL_TAG, jsonBody } from '../emailApi';
-import { saveEmailConfig, toEmailConfig } from '../repository';
+import { saveEmailConfig, toEmailConfig, type EmailConfigRow } from '../repository';
 
 export function registerCreateEmailConfig({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -28,7 +29,8 @@ export function registerCreateEmailConfig({ app, endpoint, services }: Api): voi
   app.openapi(route, async (c) => {
     const user = currentUser(c);
     const body = { ...c.req.valid('json'), configEmailId: undefined };
-    const row = await saveEmailConfig(services.db, services.outbound, user.row.org_id, user.row.user_id, body);
+    const subject = { entityType: 'email', entityId: (created: EmailConfigRow) => created.id, transactional: false } as const;
+    const row = await auditedChange(services.db, c, subject, (db) => saveEmailConfig(db, services.outbound, user.row.org_id, user.row.user_id, body));
     return c.json(configAnswer(EMAIL_MESSAGES.saved, toEmailConfig(row)), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { EMAIL_MESSAGES, emailMessageResponseSchema } from '../../../shared/contracts/email';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { EMAIL_BASE } from '../../../shared/endpoints';
@@ -23,7 +24,8 @@ export function registerDeleteEmailConfig({ app, endpoint, services }: Api): voi
     }),
   );
   app.openapi(route, async (c) => {
-    await deleteEmailConfig(services.db, currentUser(c).row.org_id, c.req.valid('param').id);
+    const { id } = c.req.valid('param');
+    await auditedChange(services.db, c, { entityType: 'email', entityId: id }, (db) => deleteEmailConfig(db, currentUser(c).row.org_id, id));
     return c.json({ success: true as const, message: EMAIL_MESSAGES.deleted }, 200);
   });
 }

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { EMAIL_MESSAGES, emailConfigResponseSchema, saveEmailConfigSchema } from '../../../shared/contracts/email';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
@@ -30,7 +31,8 @@ export function registerUpdateEmailConfig({ app, endpoint, services }: Api): voi
     const user = currentUser(c);
     const body = c.req.valid('json');
     if (body.configEmailId === undefined) throw new ApiError(400, EMAIL_MESSAGES.required, {}, { configEmailId: [EMAIL_MESSAGES.required] });
-    const row = await saveEmailConfig(services.db, services.outbound, user.row.org_id, user.row.user_id, body);
+    const subject = { entityType: 'email', entityId: body.configEmailId, transactional: false } as const;
+    const row = await auditedChange(services.db, c, subject, (db) => saveEmailConfig(db, services.outbound, user.row.org_id, user.row.user_id, body));
     return c.json(configAnswer(EMAIL_MESSAGES.saved, toEmailConfig(row)), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { GROUP_MESSAGES, groupInputSchema, groupSavedResponseSchema } from '../../../shared/contracts/groups';
 import { endpoints } from '../../../shared/endpoints';
 import type { Api } from '../../services';
@@ -21,7 +22,7 @@ export function registerCreateGroup({ app, endpoint, services }: Api): void {
   app.openapi(route, async (c) => {
     const body = c.req.valid('json');
     const orgId = await administeredOrgId(services.db, c, body.orgId);
-    const id = await insertGroup(services.db, orgId, body);
+    const id = await auditedChange(services.db, c, { entityType: 'group', entityId: (created: string) => created }, (db) => insertGroup(db, orgId, body));
     return c.json({ success: true as const, message: GROUP_MESSAGES.created, data: await groupById(services.db, id) }, 200);
   });
 }

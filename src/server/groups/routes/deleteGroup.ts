@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { GROUP_MESSAGES } from '../../../shared/contracts/groups';
 import { API_BASE } from '../../../shared/endpoints';
 import type { Api } from '../../services';
@@ -22,7 +23,7 @@ export function registerDeleteGroup({ app, endpoint, services }: Api): void {
 
   app.openapi(route, async (c) => {
     const row = await administeredGroup(services.db, c, c.req.valid('param').id);
-    await deleteGroup(services.db, row.id);
+    await auditedChange(services.db, c, { entityType: 'group', entityId: row.id }, (db) => deleteGroup(db, row.id));
     return c.json({ success: true as const, message: GROUP_MESSAGES.deleted }, 200);
   });
 }

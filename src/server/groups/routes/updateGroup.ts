@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { GROUP_MESSAGES, groupInputSchema, groupSavedResponseSchema } from '../../../shared/contracts/groups';
 import { API_BASE } from '../../../shared/endpoints';
 import type { Api } from '../../services';
@@ -20,7 +21,7 @@ export function registerUpdateGroup({ app, endpoint, services }: Api): void {
 
   app.openapi(route, async (c) => {
     const row = await administeredGroup(services.db, c, c.req.valid('param').id);
-    await updateGroup(services.db, row, c.req.valid('json'));
+    await auditedChange(services.db, c, { entityType: 'group', entityId: row.id }, (db) => updateGroup(db, row, c.req.valid('json')));
     return c.json({ success: true as const, message: GROUP_MESSAGES.saved, data: await groupById(services.db, row.id) }, 200);
   });
 }

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { jiraConfigurationInputSchema, jiraConfigurationResponseSchema, JIRA_MESSAGES } from '../../../shared/contracts/jira';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { endpoints } from '../../../shared/endpoints';
@@ -31,7 +32,9 @@ export function registerSaveJiraConfiguration({ app, endpoint, services }: Api):
     const input = c.req.valid('json');
     const { host, port } = endpointOf(new URL(input.baseUrl));
     await refuseWhenSaved(services.outbound, host, port);
-    const saved = await saveConfiguration(services.db, user.row.org_id, user.row.user_id, input);
+    const saved = await auditedChange(services.db, c, { entityType: 'jira', entityId: user.row.org_id }, (db) =>
+      saveConfiguration(db, user.row.org_id, user.row.user_id, input),
+    );
     if (!saved) throw new ApiError(400, 'apiToken: give the API token the first time.', {}, { apiToken: ['required'] });
     return c.json({ success: true as const, message: JIRA_MESSAGES.configurationSaved, data: saved }, 200);
   });

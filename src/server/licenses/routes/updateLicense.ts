@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { LICENSE_MESSAGES, licenseInputSchema, licenseResponseSchema } from '../../../shared/contracts/organizations';
 import { endpoints } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
@@ -30,7 +31,8 @@ export function registerUpdateLicense({ app, endpoint, services }: Api): void {
   app.openapi(route, async (c) => {
     await requirePlatformAdmin(services.db, c);
     const now = Date.now();
-    const row = await updateLicense(services.db, c.req.valid('param').id, c.req.valid('json'), now);
+    const { id } = c.req.valid('param');
+    const row = await auditedChange(services.db, c, { entityType: 'license', entityId: id }, (db) => updateLicense(db, id, c.req.valid('json'), now));
     if (!row) throw new ApiError(404, LICENSE_MESSAGES.notFound);
     return c.json({ success: true as const, message: LICENSE_MESSAGES.saved, data: toLicense(row, now) }, 200);
   });

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { createOrganizationSchema, ORGANIZATION_MESSAGES, organizationSavedResponseSchema } from '../../../shared/contracts/organizations';
 import { endpoints } from '../../../shared/endpoints';
@@ -26,7 +27,9 @@ export function registerCreateOrganization({ app, endpoint, services }: Api): vo
   app.openapi(route, async (c) => {
     await requirePlatformAdmin(services.db, c);
     const now = Date.now();
-    const id = await insertOrganization(services.db, c.req.valid('json'), now);
+    const id = await auditedChange(services.db, c, { entityType: 'organization', entityId: (created: string) => created, orgId: (created: string) => created }, (db) =>
+      insertOrganization(db, c.req.valid('json'), now),
+    );
     const details = await organizationDetails(services.db, id, now);
     if (!details) throw new Error(`Organization ${id} vanished after its creation`);
     return c.json({ success: true as const, message: ORGANIZATION_MESSAGES.created, data: details }, 200);

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { ORGANIZATION_MESSAGES, organizationSavedResponseSchema, updateOrganizationSchema } from '../../../shared/contracts/organizations';
 import { endpoints } from '../../../shared/endpoints';
@@ -34,7 +35,8 @@ export function registerUpdateOrganization({ app, endpoint, services }: Api): vo
     if (!canSee(await organizationCaller(services.db, c), id)) throw organizationNotFound();
     await requirePlatformAdmin(services.db, c);
     const now = Date.now();
-    if (!(await renameOrganization(services.db, id, c.req.valid('json').name, now))) throw organizationNotFound();
+    const renamed = await auditedChange(services.db, c, { entityType: 'organization', entityId: id, orgId: id }, (db) => renameOrganization(db, id, c.req.valid('json').name, now));
+    if (!renamed) throw organizationNotFound();
     const details = await organizationDetails(services.db, id, now);
     if (!details) throw organizationNotFound();
     return c.json({ success: true as const, message: ORGANIZATION_MESSAGES.saved, data: details }, 200);

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { SCHEDULE_MESSAGES, scheduleIdBodySchema, scheduleMessageResponseSchema } from '../../../shared/contracts/schedules';
 import { endpoints } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
@@ -26,7 +27,8 @@ export function registerDeleteSchedule({ app, endpoint, services }: Api): void {
 
   app.openapi(route, async (c) => {
     const { id } = c.req.valid('json');
-    if (!(await deleteScheduleRow(services.db, id, currentUser(c).row.org_id, Date.now()))) throw new ApiError(404, SCHEDULE_MESSAGES.notFound(id));
+    const deleted = await auditedChange(services.db, c, { entityType: 'schedule', entityId: id }, (db) => deleteScheduleRow(db, id, currentUser(c).row.org_id, Date.now()));
+    if (!deleted) throw new ApiError(404, SCHEDULE_MESSAGES.notFound(id));
     return c.json({ success: true as const, message: SCHEDULE_MESSAGES.deleted }, 200);
   });
 }

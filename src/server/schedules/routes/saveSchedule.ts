@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { FIELD_ERROR_KEYS, ORGANIZATION_TAG, VERSION_TAG } from '../../../shared/contracts/collections';
 import { SCHEDULE_MESSAGES, saveScheduleSchema, scheduleResponseSchema, type SaveSchedule } from '../../../shared/contracts/schedules';
 import { endpoints } from '../../../shared/endpoints';
@@ -9,7 +10,7 @@ import type { Db } from '../../db/database';
 import { ApiError } from '../../http/apiError';
 import { currentUser } from '../../http/appEnv';
 import { saveByClientId } from '../../db/saveByClientId';
-import { LISTED_HISTORY, saveScheduleRow, scheduleIdTaken, toSchedule } from '../repository';
+import { LISTED_HISTORY, saveScheduleRow, scheduleIdTaken, toSchedule, type ScheduleRow } from '../repository';
 import { executionHistoryOf } from '../scheduleViews';
 import type { Api } from '../../services';
 import { SCHEDULES_TAG } from '../scheduleLookup';
@@ -94,14 +95,15 @@ export function registerSaveSchedule({ app, endpoint, services }: Api): void {
     const id = requestedId?.trim() ? requestedId.trim() : undefined;
     const author = { orgId: user.org_id, userId: user.user_id };
     const now = Date.now();
+    // Each write is audited on its own: saveByClientId retries a lost insert race as an update.
+    const save = (existingId: string | undefined, newId?: string) =>
+      auditedChange(services.db, c, { entityType: 'schedule', entityId: existingId ?? ((saved: ScheduleRow | undefined) => saved?.id) }, (db) =>
+        saveScheduleRow(db, existingId, definition, author, now, newId),
+      );
     const row =
       id === undefined
-        ? await saveScheduleRow(services.db, undefined, definition, author, now)
-        : await saveByClientId(id, {
-            update: () => saveScheduleRow(services.db, id, definition, author, now),
-            exists: () => scheduleIdTaken(services.db, id),
-            insert: () => saveScheduleRow(services.db, undefined, definition, author, now, id),
-          });
+        ? await save(undefined)
+        : await saveByClientId(id, { update: () => save(id), exists: () => scheduleIdTaken(services.db, id), insert: () => save(undefined, id) });
     if (!row) throw new ApiError(404, SCHEDULE_MESSAGES.notFound(id ?? ''));
     const history = id === undefined ? [] : await executionHistoryOf(services.db, row.id, LISTED_HISTORY);
     return c.json({ success: true as const, message: SCHEDULE_MESSAGES.saved, data: toSchedule(row, history) }, 200);

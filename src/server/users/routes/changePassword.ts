@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { getConnInfo } from '@hono/node-server/conninfo';
+import { auditedChange } from '../../audit/recordAudit';
 import { changePasswordSchema, PASSWORD_MESSAGES } from '../../../shared/contracts/users';
 import { endpoints } from '../../../shared/endpoints';
 import { tooManyAttemptsMessage } from '../../auth/routes/login';
@@ -40,7 +41,8 @@ export function registerChangePassword({ app, endpoint, services }: Api): void {
       throw new ApiError(400, PASSWORD_MESSAGES.sameAsCurrent, {}, { newPassword: [PASSWORD_MESSAGES.sameAsCurrent] });
     }
     await assertNotBreached(newPassword, 'newPassword');
-    await setUserPassword(services.db, row.id, await hashPassword(newPassword));
+    const passwordHash = await hashPassword(newPassword);
+    await auditedChange(services.db, c, { entityType: 'user', entityId: row.id }, (db) => setUserPassword(db, row.id, passwordHash));
     await services.sessions.revokeAllOf(row.id, sessionId);
     c.header('Cache-Control', 'no-store');
     return c.json({ success: true as const, message: PASSWORD_MESSAGES.changed }, 200);

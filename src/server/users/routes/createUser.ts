@@ -7,13 +7,16 @@ import {
   USER_CREATED_MESSAGE,
 } from '../../../shared/contracts/users';
 import { endpoints } from '../../../shared/endpoints';
+import { auditedChange } from '../../audit/recordAudit';
 import { assertNotBreached } from '../../auth/newPassword';
 import { hashPassword } from '../../auth/passwords';
 import { isUniqueViolation } from '../../db/dialect';
 import { joinWithinSeats, LICENSE_REFUSED_STATUS } from '../../licenses/enforcement';
 import type { Api } from '../../services';
-import { findUserByUserId, insertUser, toStoredUser } from '../repository';
+import { findUserByUserId, insertUser, toStoredUser, type UserRow } from '../repository';
 import { administeredOrgId } from '../scope';
+
+type SeatResult = Awaited<ReturnType<typeof joinWithinSeats<UserRow>>>;
 
 export function registerCreateUser({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -41,16 +44,18 @@ export function registerCreateUser({ app, endpoint, services }: Api): void {
     if (await findUserByUserId(services.db, body.emailAddress)) return emailInUse();
     const passwordHash = await hashPassword(body.password);
     try {
-      const created = await joinWithinSeats(services.db, orgId, (trx) =>
-        insertUser(trx, {
-          email: body.emailAddress,
-          passwordHash,
-          orgId,
-          mustChangePassword: true,
-          firstName: body.firstName,
-          lastName: body.lastName,
-          features: body.features ?? [],
-        }),
+      const created = await auditedChange(services.db, c, { entityType: 'user', entityId: (result: SeatResult) => ('joined' in result ? result.joined.id : undefined) }, (db) =>
+        joinWithinSeats(db, orgId, (trx) =>
+          insertUser(trx, {
+            email: body.emailAddress,
+            passwordHash,
+            orgId,
+            mustChangePassword: true,
+            firstName: body.firstName,
+            lastName: body.lastName,
+            features: body.features ?? [],
+          }),
+        ),
       );
       if ('refusal' in created) {
         return c.json({ success: false as const, message: created.refusal, data: { Failed: created.refusal } }, LICENSE_REFUSED_STATUS);

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { setPermissionsSchema, USER_ADMIN_MESSAGES, userAccountResponseSchema } from '../../../shared/contracts/users';
 import { USERS_BASE } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
@@ -30,7 +31,7 @@ export function registerSetUserPermissions({ app, endpoint, services }: Api): vo
     if (target.id === currentUser(c).row.id && !features.includes('ORGANIZATIONS_MANAGEMENT')) {
       throw new ApiError(409, USER_ADMIN_MESSAGES.notYourself, {}, { features: [USER_ADMIN_MESSAGES.notYourself] });
     }
-    await setUserFeatures(services.db, target.id, [...new Set(features)]);
+    await auditedChange(services.db, c, { entityType: 'user', entityId: target.id }, (db) => setUserFeatures(db, target.id, [...new Set(features)]));
     return c.json({ success: true as const, message: USER_ADMIN_MESSAGES.permissionsSaved, data: await savedUserAccount(services.db, target.id) }, 200);
   });
 }

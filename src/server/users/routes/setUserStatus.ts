@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { setUserStatusSchema, USER_ADMIN_MESSAGES, userAccountResponseSchema } from '../../../shared/contracts/users';
 import { USERS_BASE } from '../../../shared/endpoints';
 import { ApiError } from '../../http/apiError';
@@ -30,11 +31,12 @@ export function registerSetUserStatus({ app, endpoint, services }: Api): void {
     const target = await administeredUser(services.db, c, id);
     if (target.id === currentUser(c).row.id) throw new ApiError(409, USER_ADMIN_MESSAGES.notYourself);
     const wasActive = target.active !== 0;
+    const audited = { entityType: 'user', entityId: target.id } as const;
     if (active && !wasActive) {
-      const reactivated = await joinWithinSeats(services.db, target.org_id, (trx) => setUserActive(trx, target.id, true));
+      const reactivated = await auditedChange(services.db, c, audited, (db) => joinWithinSeats(db, target.org_id, (trx) => setUserActive(trx, target.id, true)));
       if ('refusal' in reactivated) throw new ApiError(LICENSE_REFUSED_STATUS, reactivated.refusal);
     } else if (active !== wasActive) {
-      await setUserActive(services.db, target.id, active);
+      await auditedChange(services.db, c, audited, (db) => setUserActive(db, target.id, active));
     }
     // Also when already inactive: a session started in a race with the deactivation ends too.
     if (!active) await services.sessions.revokeAllOf(target.id);

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { excelVariableFieldsSchema, variableResponseSchema } from '../../../shared/contracts/variables';
 import { endpoints } from '../../../shared/endpoints';
@@ -6,7 +7,7 @@ import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
 import { EXCEL_UPLOAD_DESCRIPTION, excelUploadFormSchema, limitExcelUpload, nameFromFileName, readExcelUpload } from '../excelUpload';
 import { savedAnswer, VARIABLES_TAG } from '../variableApi';
-import { freeVariableName, insertVariable, variableOf } from '../repository';
+import { freeVariableName, insertVariable, variableOf, type VariableRow } from '../repository';
 
 export function registerCreateExcelVariable({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -32,10 +33,12 @@ export function registerCreateExcelVariable({ app, endpoint, services }: Api): v
     const user = currentUser(c);
     const { db } = services;
     const variableName = fields.variableName ?? (await freeVariableName(db, user.row.org_id, nameFromFileName(fileName)));
-    const row = await insertVariable(
-      db,
-      { variableName, value: [], variableType: fields.variableType, valueType: 'Excel', dataSource: fileName, sheet },
-      { orgId: user.row.org_id, userId: user.row.user_id },
+    const row = await auditedChange(db, c, { entityType: 'variable', entityId: (created: VariableRow) => created.id }, (trx) =>
+      insertVariable(
+        trx,
+        { variableName, value: [], variableType: fields.variableType, valueType: 'Excel', dataSource: fileName, sheet },
+        { orgId: user.row.org_id, userId: user.row.user_id },
+      ),
     );
     return c.json(savedAnswer(await variableOf(db, row)), 200);
   });

@@ -1,11 +1,12 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { newVariableSchema, variableResponseSchema } from '../../../shared/contracts/variables';
 import { endpoints } from '../../../shared/endpoints';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
 import { savedAnswer, VARIABLES_TAG } from '../variableApi';
-import { assertResourcesExist, insertVariable, variableOf } from '../repository';
+import { assertResourcesExist, insertVariable, variableOf, type VariableRow } from '../repository';
 
 export function registerCreateVariable({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -28,7 +29,9 @@ export function registerCreateVariable({ app, endpoint, services }: Api): void {
     const body = c.req.valid('json');
     if (body.valueType === 'Resource') await assertResourcesExist(services.db, body.value);
     const user = currentUser(c);
-    const row = await insertVariable(services.db, body, { orgId: user.row.org_id, userId: user.row.user_id });
+    const row = await auditedChange(services.db, c, { entityType: 'variable', entityId: (created: VariableRow) => created.id }, (db) =>
+      insertVariable(db, body, { orgId: user.row.org_id, userId: user.row.user_id }),
+    );
     return c.json(savedAnswer(await variableOf(services.db, row)), 200);
   });
 }

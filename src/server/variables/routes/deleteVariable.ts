@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { VARIABLE_MESSAGES, variableIdBodySchema, variableRemovedResponseSchema } from '../../../shared/contracts/variables';
 import { endpoints } from '../../../shared/endpoints';
@@ -31,7 +32,7 @@ export function registerDeleteVariable({ app, endpoint, services }: Api): void {
     const row = await requireActiveVariable(services.db, c.req.valid('json').id, currentUser(c));
     const collections = await collectionsUsing(services.db, row);
     if (collections.length > 0) throw new ApiError(409, VARIABLE_MESSAGES.inUse(collections.map((collection) => collection.testSuiteName)));
-    await deactivateVariable(services.db, row.id);
+    await auditedChange(services.db, c, { entityType: 'variable', entityId: row.id }, (db) => deactivateVariable(db, row.id));
     return c.json({ success: true as const, message: VARIABLE_MESSAGES.removed }, 200);
   });
 }

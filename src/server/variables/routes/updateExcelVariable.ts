@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { updateExcelVariableFieldsSchema, VARIABLE_MESSAGES, variableResponseSchema } from '../../../shared/contracts/variables';
 import { endpoints } from '../../../shared/endpoints';
@@ -33,14 +34,16 @@ export function registerUpdateExcelVariable({ app, endpoint, services }: Api): v
     const { fields, fileName, sheet } = await readExcelUpload(c.req.valid('form'), updateExcelVariableFieldsSchema);
     const row = await requireActiveVariable(services.db, fields.id, currentUser(c));
     if (row.value_type !== 'Excel') throw new ApiError(400, VARIABLE_MESSAGES.notExcel(row.variable_name));
-    const updated = await updateVariableRow(services.db, row, {
-      variableName: fields.variableName ?? row.variable_name,
-      value: [],
-      variableType: fields.variableType,
-      valueType: 'Excel',
-      dataSource: fileName,
-      sheet,
-    });
+    const updated = await auditedChange(services.db, c, { entityType: 'variable', entityId: row.id }, (db) =>
+      updateVariableRow(db, row, {
+        variableName: fields.variableName ?? row.variable_name,
+        value: [],
+        variableType: fields.variableType,
+        valueType: 'Excel',
+        dataSource: fileName,
+        sheet,
+      }),
+    );
     return c.json(savedAnswer(await variableOf(services.db, updated)), 200);
   });
 }

@@ -1,4 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
+import { auditedChange } from '../../audit/recordAudit';
 import { FIELD_ERROR_KEYS } from '../../../shared/contracts/collections';
 import { errorBodySchema } from '../../../shared/contracts/errors';
 import { updateVariableSchema, VARIABLE_MESSAGES, variableResponseSchema } from '../../../shared/contracts/variables';
@@ -36,7 +37,7 @@ export function registerUpdateVariable({ app, endpoint, services }: Api): void {
       throw new ApiError(400, VARIABLE_MESSAGES.valueTypeFixed, {}, { valueType: [FIELD_ERROR_KEYS.pattern] });
     }
     if (body.valueType === 'Resource') await assertResourcesExist(services.db, body.value);
-    const updated = await updateVariableRow(services.db, row, body);
+    const updated = await auditedChange(services.db, c, { entityType: 'variable', entityId: row.id }, (db) => updateVariableRow(db, row, body));
     return c.json(savedAnswer(await variableOf(services.db, updated)), 200);
   });
 }
