@@ -86,6 +86,8 @@ import { registerCreateOrganization } from './organizations/routes/createOrganiz
 import { registerGetOrganization } from './organizations/routes/getOrganization';
 import { registerListOrganizations } from './organizations/routes/listOrganizations';
 import { registerUpdateOrganization } from './organizations/routes/updateOrganization';
+import { registerGetRetention } from './retention/routes/getRetention';
+import { registerUpdateRetention } from './retention/routes/updateRetention';
 import { registerCreateExcelVariable } from './variables/routes/createExcelVariable';
 import { registerCreateVariable } from './variables/routes/createVariable';
 import { registerDeleteVariable } from './variables/routes/deleteVariable';
@@ -206,6 +208,8 @@ const registrations: ((api: Api) => void)[] = [
   registerCreateOrganization,
   registerGetOrganization,
   registerUpdateOrganization,
+  registerGetRetention,
+  registerUpdateRetention,
   registerListLicenses,
   registerCreateLicense,
   registerUpdateLicense,

@@ -25,6 +25,7 @@ import { flakinessMigration } from './0024_flakiness';
 import { flowQuarantineMigration } from './0025_flow_quarantine';
 import { flowRetriesMigration } from './0026_flow_retries';
 import { runFlowResultsMigration } from './0027_run_flow_results';
+import { retentionMigration } from './0028_retention';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   '0025_flow_quarantine': flowQuarantineMigration,
   '0026_flow_retries': flowRetriesMigration,
   '0027_run_flow_results': runFlowResultsMigration,
+  '0028_retention': retentionMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
