@@ -9,6 +9,7 @@ import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { log } from '../logs/logger';
 import { artifactsRoot } from '../runs/artifacts';
+import type { Scheduler } from '../schedules/scheduler';
 import type { Services } from '../services';
 import { everyRetention } from './repository';
 
@@ -169,7 +170,9 @@ export interface RetentionPurge {
  * Starts `purgeExpired` from the scheduler's tick, hourly, on the replica that leads (the one firing the schedules).
  * The tick only starts it: the purge goes on by itself, so neither the tick loop nor schedule firing waits for it.
  */
-export function scheduleRetentionPurge(services: Pick<Services, 'db' | 'filesDir' | 'scheduler' | 'leadership' | 'metrics'>): RetentionPurge {
+export function scheduleRetentionPurge(
+  services: Pick<Services, 'db' | 'filesDir' | 'leadership' | 'metrics'> & { scheduler: Pick<Scheduler, 'registerTickHandler'> },
+): RetentionPurge {
   const stopping = new AbortController();
   let lastStart = Number.NEGATIVE_INFINITY;
   let running: Promise<void> | undefined;

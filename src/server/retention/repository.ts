@@ -43,7 +43,14 @@ export async function everyRetention(db: Db): Promise<RetentionSettings[]> {
   const rows = await db
     .selectFrom('organizations')
     .leftJoin('retention_settings', 'retention_settings.org_id', 'organizations.id')
-    .select(['organizations.id', 'runs_days', 'artifacts_days', 'audit_days', 'updated_at', 'updated_by'])
+    .select([
+      'organizations.id',
+      'retention_settings.runs_days',
+      'retention_settings.artifacts_days',
+      'retention_settings.audit_days',
+      'retention_settings.updated_at',
+      'retention_settings.updated_by',
+    ])
     .execute();
   return rows.map(({ id, runs_days, artifacts_days, audit_days, updated_at, updated_by }) =>
     settingsOf(
