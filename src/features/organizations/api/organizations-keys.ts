@@ -4,4 +4,5 @@ export const organizationsKeys = {
   list: () => [...organizationsKeys.all, 'list'] as const,
   details: (id: string) => [...organizationsKeys.all, 'details', id] as const,
   licenses: () => [...organizationsKeys.all, 'licenses'] as const,
+  retention: (id: string) => [...organizationsKeys.all, 'retention', id] as const,
 };
