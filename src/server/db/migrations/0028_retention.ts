@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
 
 /**
  * Retention (issue 30): each organization's retention setting, and the mark a run's files carry once the artifact
@@ -16,9 +16,7 @@ export const retentionMigration: Migration = {
       .addColumn('updated_at', 'text', (col) => col.notNull())
       .addColumn('updated_by', 'text', (col) => col.notNull())
       .execute();
+    // The purge finds due runs through runs_org_state_completed (0012); no index of its own.
     await db.schema.alterTable('runs').addColumn('artifacts_removed_at', 'text').execute();
-    // The artifact purge reads finished runs whose files are still there, oldest first; the runs it has already
-    // emptied drop out of this index, so each pass reads only what it has left to do.
-    await sql`create index runs_artifacts_kept on runs (time_completed) where artifacts_removed_at is null and time_completed is not null`.execute(db);
   },
 };
