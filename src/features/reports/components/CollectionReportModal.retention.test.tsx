@@ -1,25 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { failureLabelsBackend, makeRunDetails, serveRunDetails } from '../../../../tests/msw/runs-handlers';
-import { server } from '../../../../tests/msw/server';
-import { signInAs } from '../../../../tests/support/render-app';
-import { createQueryClient } from '../../../lib/query-client';
+import { openReportModal } from '../../../../tests/support/report-modal';
 import { RETENTION_MESSAGES } from '../../../shared/contracts/retention';
 import type { RunDetails } from '../../../shared/contracts/runs';
-import { CollectionReportModal } from './CollectionReportModal';
 
-function openReport(overrides: Partial<RunDetails>) {
-  const details = makeRunDetails({ testSuiteName: 'Old nightly', ...overrides });
-  server.use(serveRunDetails(details), ...failureLabelsBackend([], [details]).handlers);
-  signInAs([]);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CollectionReportModal statusId={details.statusId} onClose={() => undefined} />
-    </QueryClientProvider>,
-  );
-  return details;
-}
+const openReport = (overrides: Partial<RunDetails>) => openReportModal({ testSuiteName: 'Old nightly', ...overrides });
 
 describe('CollectionReportModal after the retention purge', () => {
   it('says the screenshot and attachments were removed by the retention policy instead of linking to them', async () => {
