@@ -88,13 +88,22 @@ async function deleteRuns(db: Db, candidates: string[]): Promise<string[]> {
   });
 }
 
+/** Run folders removed at once: the file system works on several while the event loop serves requests. */
+const FOLDER_REMOVERS = 16;
+
 /** Removes each run's folder under the artifacts root; answers how many files were in them. */
 async function removeRunFolders(root: string, statusIds: readonly string[]): Promise<number> {
   let files = 0;
-  for (const statusId of statusIds) {
-    const dir = join(root, statusId);
-    files += (await readdir(dir).catch(() => [])).length;
-    await rm(dir, { recursive: true, force: true });
+  for (let first = 0; first < statusIds.length; first += FOLDER_REMOVERS) {
+    const counts = await Promise.all(
+      statusIds.slice(first, first + FOLDER_REMOVERS).map(async (statusId) => {
+        const dir = join(root, statusId);
+        const count = (await readdir(dir).catch(() => [])).length;
+        await rm(dir, { recursive: true, force: true });
+        return count;
+      }),
+    );
+    files += counts.reduce((sum, count) => sum + count, 0);
   }
   return files;
 }
