@@ -104,8 +104,8 @@ export function RetentionCard({ orgId }: { orgId: string }) {
             {settings.updatedAt ? `Saved ${new Date(settings.updatedAt).toLocaleString()}.` : 'The defaults: no setting saved yet.'} Queued and running runs, and
             runs a dashboard&apos;s Custom time frame shows, are always kept.
           </p>
-          {/* Keyed by the saved values: a save or another organization starts the fields from what the server holds. */}
-          <RetentionForm key={`${orgId}:${settings.updatedAt ?? 'defaults'}`} orgId={orgId} settings={settings} />
+          {/* Keyed by organization only: after a save the fields already hold what was saved, and keep the focus. */}
+          <RetentionForm key={orgId} orgId={orgId} settings={settings} />
         </>
       ) : retention.isError ? (
         <p className="organizations__note organizations__note--error" role="alert">
