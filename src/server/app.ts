@@ -14,6 +14,7 @@ import { exclusively } from './db/exclusive';
 import { registerDemoApp } from './demo/demoApp';
 import { seedDemoCollections } from './demo/seedDemoCollections';
 import { schedulePruning } from './db/pruneExpired';
+import { scheduleRetentionPurge } from './retention/purge';
 import { registerApiRoutes } from './registerApiRoutes';
 import { ApiError } from './http/apiError';
 import type { AppEnv } from './http/appEnv';
@@ -120,6 +121,7 @@ async function buildApp(options: ServerOptions, logger: Logger): Promise<StudioA
   };
 
   schedulePruning(services.scheduler, db);
+  const retentionPurge = scheduleRetentionPurge(services);
   startScheduleFiring(services);
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -165,6 +167,7 @@ async function buildApp(options: ServerOptions, logger: Logger): Promise<StudioA
     async close() {
       await services.runs.close();
       await services.scheduler.stop();
+      await retentionPurge.stop();
       await services.leadership.close();
       await database.close();
     },

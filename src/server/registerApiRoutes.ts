@@ -88,6 +88,8 @@ import { registerCreateOrganization } from './organizations/routes/createOrganiz
 import { registerGetOrganization } from './organizations/routes/getOrganization';
 import { registerListOrganizations } from './organizations/routes/listOrganizations';
 import { registerUpdateOrganization } from './organizations/routes/updateOrganization';
+import { registerGetRetention } from './retention/routes/getRetention';
+import { registerUpdateRetention } from './retention/routes/updateRetention';
 import { registerCreateExcelVariable } from './variables/routes/createExcelVariable';
 import { registerCreateVariable } from './variables/routes/createVariable';
 import { registerDeleteVariable } from './variables/routes/deleteVariable';
@@ -210,6 +212,8 @@ const registrations: ((api: Api) => void)[] = [
   registerCreateOrganization,
   registerGetOrganization,
   registerUpdateOrganization,
+  registerGetRetention,
+  registerUpdateRetention,
   registerListLicenses,
   registerCreateLicense,
   registerUpdateLicense,

@@ -43,6 +43,8 @@ export const endpoints = {
     list: `${API_BASE}/organizations`,
     create: `${API_BASE}/organizations`,
     byId: (id: string) => `${API_BASE}/organizations/${encodeURIComponent(id)}`,
+    /** An organization's retention setting (issue 30). */
+    retention: (id: string) => `${API_BASE}/organizations/${encodeURIComponent(id)}/retention`,
   },
   licenses: {
     list: `${API_BASE}/licenses`,

@@ -20,6 +20,7 @@ import { KB, LOGIN_JS_WIRE_BUDGET_KB, PRECACHE_WIRE_BUDGET_KB, runWireBench } fr
 import { DASHBOARD_SHAPING_BUDGET_MS, runChartShapingBench } from './chart-shaping';
 import { DASHBOARD_RENDER_BUDGET_MS, printDashboardRenderBench } from './dashboard-render';
 import { runBackupBench } from './backup';
+import { PURGE_P99_RATIO_BUDGET, runPurgeBench } from './purge';
 import { LEADERSHIP_HEAP_GROWTH_BUDGET_PCT, LEADERSHIP_RECOVER_BUDGET_MS, leadershipSoakProblems, printLeadershipSoakBench } from './leadership-soak';
 
 /** A budget is printed as it is written: rounding 1.25 to 1.3 would misstate it. */
@@ -64,6 +65,8 @@ async function main(): Promise<number> {
   printBudget('leadership-heap-growth-pct', LEADERSHIP_HEAP_GROWTH_BUDGET_PCT, '%');
   printBudget('leadership-recover-ms', LEADERSHIP_RECOVER_BUDGET_MS, 'ms');
   await runBackupBench();
+  const purge = await runPurgeBench();
+  printBudget('purge-request-p99-ratio', PURGE_P99_RATIO_BUDGET, 'x');
 
   const exceeded = [
     loginJsKb > LOGIN_JS_WIRE_BUDGET_KB && `login JS ${loginJsKb.toFixed(1)} KB on the wire exceeds ${LOGIN_JS_WIRE_BUDGET_KB} KB`,
@@ -97,6 +100,8 @@ async function main(): Promise<number> {
     dashboardRenderMs > DASHBOARD_RENDER_BUDGET_MS &&
       `a report of 12 elements over a year of daily runs drew in ${dashboardRenderMs.toFixed(1)} ms, over ${DASHBOARD_RENDER_BUDGET_MS} ms`,
     ...leadershipSoakProblems(leadershipSoak),
+    purge.p99Ms > PURGE_P99_RATIO_BUDGET * purge.baselineP99Ms &&
+      `wall display poll p99 ${purge.p99Ms.toFixed(1)} ms during the retention purge exceeds ${PURGE_P99_RATIO_BUDGET} x the ${purge.baselineP99Ms.toFixed(1)} ms without it`,
   ].filter((message): message is string => typeof message === 'string');
   exceeded.forEach((message) => console.error(`Budget exceeded: ${message}`));
   return exceeded.length === 0 ? 0 : 1;

@@ -16,7 +16,9 @@ import {
   type OrganizationTile,
   type UpdateOrganization,
 } from '../../src/shared/contracts/organizations';
+import { RETENTION_DEFAULTS, RETENTION_MESSAGES, retentionInputSchema, type RetentionInput, type RetentionSettings } from '../../src/shared/contracts/retention';
 import { endpoints } from '../../src/shared/endpoints';
+import { fieldErrorsOf } from '../../src/server/http/validation';
 import { nextId } from './factories';
 import { anyOrigin, errorResponse } from './handlers';
 
@@ -89,6 +91,9 @@ export const organizationsBackend = {
   updated: [] as { id: string; body: UpdateOrganization }[],
   licensesCreated: [] as LicenseInput[],
   licensesUpdated: [] as { id: string; body: LicenseInput }[],
+  /** Saved retention settings by organization id (others keep RETENTION_DEFAULTS). */
+  retention: new Map<string, RetentionSettings>(),
+  retentionSaved: [] as { id: string; body: unknown }[],
   /** Answer the next writes with this error instead of saving. */
   failure: null as { status: number; message: string; fieldErrors?: Record<string, string[]> } | null,
   reset() {
@@ -98,6 +103,8 @@ export const organizationsBackend = {
     this.updated = [];
     this.licensesCreated = [];
     this.licensesUpdated = [];
+    this.retention = new Map();
+    this.retentionSaved = [];
     this.failure = null;
   },
 };
@@ -148,6 +155,24 @@ export const organizationsHandlers = [
     const saved = { ...org, name: input.name };
     organizationsBackend.organizations = organizationsBackend.organizations.map((candidate) => (candidate === org ? saved : candidate));
     return HttpResponse.json({ success: true, message: ORGANIZATION_MESSAGES.saved, data: saved });
+  }),
+  http.get(anyOrigin(`${endpoints.organizations.list}/:id/retention`), ({ params }) => {
+    const id = String(params.id);
+    const saved = organizationsBackend.retention.get(id) ?? { orgId: id, ...RETENTION_DEFAULTS, updatedAt: null, updatedBy: null };
+    return HttpResponse.json({ success: true, data: saved });
+  }),
+  http.put(anyOrigin(`${endpoints.organizations.list}/:id/retention`), async ({ request, params }) => {
+    const id = String(params.id);
+    const body: unknown = await request.json();
+    const refused = receive(organizationsBackend.retentionSaved, { id, body });
+    if (refused) return refused;
+    // The server's answer to bad input: 400 with its messages per field.
+    const parsed = retentionInputSchema.safeParse(body);
+    if (!parsed.success) return errorResponse(400, 'Invalid retention', fieldErrorsOf(parsed.error));
+    const input: RetentionInput = parsed.data;
+    const saved = { orgId: id, ...input, updatedAt: new Date().toISOString(), updatedBy: 'user-1' };
+    organizationsBackend.retention.set(id, saved);
+    return HttpResponse.json({ success: true, message: RETENTION_MESSAGES.saved, data: saved });
   }),
   http.get(anyOrigin(endpoints.licenses.list), () => HttpResponse.json({ success: true, data: { results: organizationsBackend.licenses } })),
   http.post(anyOrigin(endpoints.licenses.create), async ({ request }) => {

@@ -41,3 +41,17 @@ export interface LicensesTable {
   created_at: string;
   updated_at: string;
 }
+
+/** An organization's retention setting (migration 0028); without a row the defaults hold (RETENTION_DEFAULTS). */
+export interface RetentionSettingsTable {
+  org_id: string;
+  /** Days a finished run is kept. */
+  runs_days: number;
+  /** Days a finished run's files are kept (at most runs_days). */
+  artifacts_days: number;
+  /** Days the audit trail keeps an entry. */
+  audit_days: number;
+  updated_at: string;
+  /** users.id of who saved it. */
+  updated_by: string;
+}

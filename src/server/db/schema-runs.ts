@@ -49,6 +49,8 @@ export interface RunsTable {
   /** Set when the run ends: its flows that passed on a retry, and its flaky flows (flakyFlowCount); null before 0026. */
   passed_on_retry_flows: number | null;
   flaky_flows: number | null;
+  /** When the retention purge removed the run's files (screenshots, videos, attachments); null while kept (0028). */
+  artifacts_removed_at: Generated<string | null>;
 }
 
 /** The kinds of firing that queue runs (a MISSED firing queues none). */

@@ -7,7 +7,7 @@ import type {
   TagsTable,
 } from './schema-collections';
 import type { InteractiveBotsTable } from './schema-bots';
-import type { LicensesTable, OrganizationsTable } from './schema-organizations';
+import type { LicensesTable, OrganizationsTable, RetentionSettingsTable } from './schema-organizations';
 import type { GroupMembersTable, GroupsTable } from './schema-groups';
 import type { AuditLogTable } from './schema-audit';
 import type { CollectionAttachmentsTable, CollectionExportsTable, ImportProcessesTable } from './schema-importexport';
@@ -208,4 +208,5 @@ export interface Database {
   recording_actions: RecordingActionsTable;
   flow_quarantines: FlowQuarantinesTable;
   run_quarantined_failures: RunQuarantinedFailuresTable;
+  retention_settings: RetentionSettingsTable;
 }

@@ -11,11 +11,19 @@ export interface RequestObservation {
   seconds: number;
 }
 
+export interface PurgeObservation {
+  runsDeleted: number;
+  artifactsDeleted: number;
+  seconds: number;
+}
+
 /** This server's Prometheus metrics (README, Monitoring). */
 export interface Metrics {
   observeRequest(observation: RequestObservation): void;
   /** A schedule fired `lagMs` after its planned time. */
   observeScheduleLag(lagMs: number): void;
+  /** A retention purge finished (retention/purge.ts). */
+  observePurge(purge: PurgeObservation): void;
   /** The text exposition: the process's own metrics, then this server's, its gauges read from the database now. */
   scrape(): Promise<string>;
   readonly contentType: string;
@@ -108,6 +116,21 @@ export function createMetrics(db: Db): Metrics {
     buckets: SCHEDULE_LAG_BUCKETS,
     registers: [registry],
   });
+  const purgedRuns = new Counter({
+    name: 'studio_retention_runs_deleted_total',
+    help: 'Runs the retention purge deleted, with their steps, logs and files, on this replica.',
+    registers: [registry],
+  });
+  const purgedArtifacts = new Counter({
+    name: 'studio_retention_artifacts_deleted_total',
+    help: 'Run files (screenshots, videos, attachments) the retention purge removed on this replica.',
+    registers: [registry],
+  });
+  const purgeDuration = new Gauge({
+    name: 'studio_retention_last_purge_duration_seconds',
+    help: 'How long the last retention purge on this replica took.',
+    registers: [registry],
+  });
   registerDatabaseGauges(registry, db);
 
   return {
@@ -118,6 +141,11 @@ export function createMetrics(db: Db): Metrics {
     },
     observeScheduleLag(lagMs) {
       scheduleLag.observe(Math.max(0, lagMs) / 1000);
+    },
+    observePurge({ runsDeleted, artifactsDeleted, seconds }) {
+      purgedRuns.inc(runsDeleted);
+      purgedArtifacts.inc(artifactsDeleted);
+      purgeDuration.set(seconds);
     },
     async scrape() {
       return `${await processMetrics().metrics()}\n${await registry.metrics()}`;

@@ -92,6 +92,7 @@ export async function insertRun(db: Db, collection: Collection, by: RunAuthor, v
     retries: collection.retries,
     passed_on_retry_flows: null,
     flaky_flows: null,
+    artifacts_removed_at: null,
   };
   await db.insertInto('runs').values(row).execute();
   return row;

@@ -265,5 +265,6 @@ export async function runDetailsOf(db: Db, run: RunRow): Promise<RunDetails> {
     logsList: await listLogs(db, run.status_id),
     attachments: parseFileRefs(run.attachments),
     quarantinedFailures: await quarantinedFailuresOf(db, run.status_id),
+    artifactsRemovedAt: run.artifacts_removed_at,
   };
 }

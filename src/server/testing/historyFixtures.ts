@@ -104,6 +104,7 @@ export function historyRunRow(run: HistoryRun): RunRow {
     retries: run.retries ?? 0,
     passed_on_retry_flows: run.passedOnRetryFlows ?? null,
     flaky_flows: run.flakyFlows ?? null,
+    artifacts_removed_at: null,
   };
 }
 

@@ -220,6 +220,8 @@ export const runDetailsSchema = runSummarySchema.extend({
   attachments: z.array(fileRefSchema),
   /** Flows in quarantine that failed in the run: the run's result did not count them (issue 29). */
   quarantinedFailures: z.array(quarantinedFailureSchema).default([]),
+  /** When the retention purge removed the run's files; the report then says so where they were (issue 30). */
+  artifactsRemovedAt: z.string().nullable().default(null),
 });
 export type RunDetails = z.infer<typeof runDetailsSchema>;
 export const runDetailsResponseSchema = z.object({ success: z.literal(true), data: runDetailsSchema });

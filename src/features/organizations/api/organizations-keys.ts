@@ -5,4 +5,5 @@ export const organizationsKeys = {
   details: (id: string) => [...organizationsKeys.all, 'details', id] as const,
   licenses: () => [...organizationsKeys.all, 'licenses'] as const,
   audit: (filters: object, page: number, pageSize: number) => [...organizationsKeys.all, 'audit', filters, page, pageSize] as const,
+  retention: (id: string) => [...organizationsKeys.all, 'retention', id] as const,
 };

@@ -5,6 +5,7 @@ import { organizationQuery } from '../api/organizations';
 import { LicenseCard } from '../components/LicenseCard';
 import { OrganizationNameField } from '../components/OrganizationNameField';
 import { PagedPanel } from '../components/PagedPanel';
+import { RetentionCard } from '../components/RetentionCard';
 import { usePlatformAdmin } from '../use-platform-admin';
 import '../organizations.css';
 
@@ -37,6 +38,7 @@ export function OrganizationDetailsPage({ orgId }: { orgId: string }) {
             <OrganizationNameField key={organization.id} organization={organization} />
           </div>
           <LicenseCard organization={organization} canEdit={platformAdmin} now={details.dataUpdatedAt} />
+          <RetentionCard orgId={organization.id} />
           <PagedPanel
             title="Groups"
             items={organization.groups}

@@ -1,30 +1,18 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { anyOrigin } from '../../../../tests/msw/handlers';
-import { failureLabelsBackend, makeRunDetails, retriedFlowDetail, serveRunDetails } from '../../../../tests/msw/runs-handlers';
+import { makeRunDetails, retriedFlowDetail } from '../../../../tests/msw/runs-handlers';
 import { server } from '../../../../tests/msw/server';
 import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
-import { signInAs } from '../../../../tests/support/render-app';
+import { openReportModal } from '../../../../tests/support/report-modal';
 import { captureSavedBlobs } from '../../../../tests/support/saved-blobs';
-import { createQueryClient } from '../../../lib/query-client';
 import type { RunDetails } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
-import { CollectionReportModal } from './CollectionReportModal';
 
-function openReport(testCaseDetails: RunDetails['testCaseDetails']) {
-  const details = makeRunDetails({ testSuiteName: 'Retried collection', testStatus: 'PASSED', testCaseDetails });
-  server.use(serveRunDetails(details), ...failureLabelsBackend([], [details]).handlers);
-  signInAs([]);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CollectionReportModal statusId={details.statusId} onClose={() => undefined} />
-    </QueryClientProvider>,
-  );
-  return details;
-}
+const openReport = (testCaseDetails: RunDetails['testCaseDetails']) =>
+  openReportModal({ testSuiteName: 'Retried collection', testStatus: 'PASSED', testCaseDetails });
 
 const signIn = makeRunDetails().testCaseDetails[0];
 

@@ -5,6 +5,7 @@ import { downloadCsv, toCsv } from '../../../lib/csv';
 import { saveBlob } from '../../../lib/save-blob';
 import { flags } from '../../../shared/config';
 import type { RunDetails } from '../../../shared/contracts/runs';
+import { RETENTION_MESSAGES } from '../../../shared/contracts/retention';
 import { Button } from '../../../ui/Button';
 import { ExportCsvDialog } from '../../../ui/DataTable/ExportCsvDialog';
 import { Dialog } from '../../../ui/Dialog';
@@ -17,7 +18,7 @@ import { FLOW_DETAIL_CSV_COLUMNS, flowDetailRows, logsText, reportExportText, ty
 import { AttachmentButton } from './AttachmentButton';
 import { ExportTextDialog } from './ExportTextDialog';
 import { FailureLabelPicker } from './FailureLabelPicker';
-import { FlowDetailTable } from './FlowDetailTable';
+import { FlowDetailTable, RemovedFile } from './FlowDetailTable';
 import { FlowHistorySection } from './FlowHistorySection';
 import { LogsDialog } from './LogsDialog';
 import { QuarantinedFailures } from './QuarantinedFailures';
@@ -95,9 +96,11 @@ function ReportDetails({ details, failedStepAction, onOpenRun }: ReportDetailsPr
           <div>
             <dt>Attachments</dt>
             <dd>
-              {details.attachments.map((file) => (
-                <AttachmentButton key={file.path} file={file} />
-              ))}
+              {details.artifactsRemovedAt ? (
+                <RemovedFile message={RETENTION_MESSAGES.attachmentRemoved} />
+              ) : (
+                details.attachments.map((file) => <AttachmentButton key={file.path} file={file} />)
+              )}
             </dd>
           </div>
         )}
@@ -113,7 +116,7 @@ function ReportDetails({ details, failedStepAction, onOpenRun }: ReportDetailsPr
       <FlowHistorySection collectionId={details.collectionId} statusId={details.statusId} onOpenRun={onOpenRun} />
       <QuarantinedFailures failures={details.quarantinedFailures} />
       <RetriedFlows flows={details.testCaseDetails} />
-      <FlowDetailTable rows={rows} failedStepAction={failedStepAction && ((row) => failedStepAction(row, details))} />
+      <FlowDetailTable rows={rows} artifactsRemoved={details.artifactsRemovedAt !== null} failedStepAction={failedStepAction && ((row) => failedStepAction(row, details))} />
       {open === 'export' && <ExportTextDialog defaultContent={reportExportText(details)} defaultFileName={details.testSuiteName} onClose={close} />}
       {open === 'csv' && (
         <ExportCsvDialog defaultFileName={details.testSuiteName} onExport={(fileName) => downloadCsv(fileName, toCsv(FLOW_DETAIL_CSV_COLUMNS, rows))} onClose={close} />

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { RETENTION_MESSAGES } from '../../../shared/contracts/retention';
 import type { FileRef } from '../../../shared/contracts/runs';
 import { Button } from '../../../ui/Button';
 import { Table, type TableColumn } from '../../../ui/Table';
@@ -34,11 +35,25 @@ function FailedMark() {
   );
 }
 
+/** Where a file was once the retention purge removed it: a line of text, not a link to a broken image. */
+export function RemovedFile({ message }: { message: string }) {
+  return <span className="report-removed">{message}</span>;
+}
+
 /**
  * The report's flow detail table: one row per executed step of each flow loop (of each attempt of a retried flow,
  * named in an Attempt column); a failed step's row is marked.
- * `failedStepAction` adds a control to each failed step's Result cell (the route composes the issue tracker's). */
-export function FlowDetailTable({ rows, failedStepAction }: { rows: readonly FlowDetailRow[]; failedStepAction?: ((row: FlowDetailRow) => ReactNode) | undefined }) {
+ * `failedStepAction` adds a control to each failed step's Result cell (the route composes the issue tracker's).
+ * `artifactsRemoved`: the retention purge removed the run's files, and the cells say so where they were. */
+export function FlowDetailTable({
+  rows,
+  failedStepAction,
+  artifactsRemoved = false,
+}: {
+  rows: readonly FlowDetailRow[];
+  failedStepAction?: ((row: FlowDetailRow) => ReactNode) | undefined;
+  artifactsRemoved?: boolean;
+}) {
   const [image, setImage] = useState<FileRef | null>(null);
 
   const renderCell = (row: FlowDetailRow, columnId: string) => {
@@ -66,6 +81,7 @@ export function FlowDetailTable({ rows, failedStepAction }: { rows: readonly Flo
       case 'notes':
         return <CutText text={row.notes} lines={NOTES_LINES} />;
       case 'images':
+        if (artifactsRemoved) return row.images.length > 0 && <RemovedFile message={RETENTION_MESSAGES.screenshotRemoved} />;
         return row.images.map((file, index) => (
           // The name starts with the text shown, so speech input finds it by what it reads (WCAG 2.5.3).
           <Button key={file.path} variant="ghost" onPress={() => setImage(file)} aria-label={`Image ${index + 1}: ${file.name}`}>
@@ -73,6 +89,7 @@ export function FlowDetailTable({ rows, failedStepAction }: { rows: readonly Flo
           </Button>
         ));
       case 'attachments':
+        if (artifactsRemoved) return row.attachments.length > 0 && <RemovedFile message={RETENTION_MESSAGES.attachmentRemoved} />;
         return row.attachments.map((file) => <AttachmentButton key={file.path} file={file} />);
       default:
         return null;

@@ -1,25 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeRunDetails, serveRunDetails } from '../../../../tests/msw/runs-handlers';
-import { server } from '../../../../tests/msw/server';
 import { clearAppOfflineDb } from '../../../../tests/support/app-offline-db';
-import { signInAs } from '../../../../tests/support/render-app';
-import { createQueryClient } from '../../../lib/query-client';
+import { openReportModal } from '../../../../tests/support/report-modal';
 import type { RunDetails } from '../../../shared/contracts/runs';
-import { CollectionReportModal } from './CollectionReportModal';
 
-function openReport(overrides: Partial<RunDetails>) {
-  const details = makeRunDetails(overrides);
-  server.use(serveRunDetails(details));
-  signInAs([]);
-  render(
-    <QueryClientProvider client={createQueryClient()}>
-      <CollectionReportModal statusId={details.statusId} onClose={() => undefined} />
-    </QueryClientProvider>,
-  );
-  return details;
-}
+const openReport = (overrides: Partial<RunDetails>) => openReportModal(overrides);
 
 beforeEach(() => clearAppOfflineDb());
 

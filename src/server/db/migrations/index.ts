@@ -25,6 +25,7 @@ import { flakinessMigration } from './0024_flakiness';
 import { flowQuarantineMigration } from './0025_flow_quarantine';
 import { flowRetriesMigration } from './0026_flow_retries';
 import { runFlowResultsMigration } from './0027_run_flow_results';
+import { retentionMigration } from './0028_retention';
 import { auditLogMigration } from './0029_audit_log';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '0025_flow_quarantine': flowQuarantineMigration,
   '0026_flow_retries': flowRetriesMigration,
   '0027_run_flow_results': runFlowResultsMigration,
+  '0028_retention': retentionMigration,
   '0029_audit_log': auditLogMigration,
 };
 

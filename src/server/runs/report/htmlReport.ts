@@ -4,6 +4,7 @@ import { DateTime } from 'luxon';
 import { stepNotes, type FileRef, type RunDetails, type StepDetail } from '../../../shared/contracts/runs';
 import { resolveArtifact, safeFileName } from '../artifacts';
 import { passedOnRetryText } from '../../../shared/contracts/flakiness';
+import { RETENTION_MESSAGES } from '../../../shared/contracts/retention';
 import { attemptLabel, attemptsOf, passedOnRetryOf, wasRetried } from '../../../shared/run-attempts';
 
 const IMAGE_TYPES: Record<string, string> = { '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg' };
@@ -39,9 +40,11 @@ async function imageDataUrl(artifactsRoot: string, image: FileRef): Promise<stri
   }
 }
 
-async function stepRow(artifactsRoot: string, flowName: string, loop: number, attempt: string, step: StepDetail): Promise<string> {
+/** `artifactsRoot` null: the retention purge removed the run's files, and the report says so where they were. */
+async function stepRow(artifactsRoot: string | null, flowName: string, loop: number, attempt: string, step: StepDetail): Promise<string> {
   const images = await Promise.all(
     step.images.map(async (image) => {
+      if (artifactsRoot === null) return escapeHtml(RETENTION_MESSAGES.screenshotRemoved);
       const url = await imageDataUrl(artifactsRoot, image);
       return url ? `<img src="${url}" alt="${escapeHtml(image.name)}">` : escapeHtml(`${image.name} (unavailable)`);
     }),
@@ -84,7 +87,7 @@ export async function renderRunReport(details: RunDetails, zone: string, artifac
     cases.flatMap((testCase) =>
       attemptsOf(testCase).flatMap((attempt) =>
         attempt.loops.flatMap((loop) =>
-          loop.steps.map((step) => stepRow(artifactsRoot, testCase.testCaseName, loop.loop, wasRetried(testCase) ? attemptLabel(attempt) : '1', step)),
+          loop.steps.map((step) => stepRow(details.artifactsRemovedAt ? null : artifactsRoot, testCase.testCaseName, loop.loop, wasRetried(testCase) ? attemptLabel(attempt) : '1', step)),
         ),
       ),
     ),
