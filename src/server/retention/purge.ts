@@ -25,6 +25,8 @@ export interface PurgeResult {
   artifactsDeleted: number;
   /** Runs kept whose files were removed (artifacts_removed_at set). */
   runsEmptied: number;
+  /** Audit trail entries older than the organization's audit retention. */
+  auditEntriesDeleted: number;
   seconds: number;
 }
 
@@ -151,20 +153,34 @@ async function purgeArtifacts({ db, root, retention, now, batchRuns, signal, res
   }
 }
 
+/** Deletes the organization's audit entries older than its audit retention (365 days unless set), in batches. */
+async function purgeAudit({ db, retention, now, batchRuns, signal, result }: OrganizationPurge): Promise<void> {
+  const cutoff = new Date(now.getTime() - retention.auditDays * DAY_MS).toISOString();
+  while (!signal?.aborted) {
+    const expired = db.selectFrom('audit_log').select('seq').where('org_id', '=', retention.orgId).where('at', '<', cutoff).limit(batchRuns);
+    const deleted = await db.deleteFrom('audit_log').where('seq', 'in', expired).executeTakeFirst();
+    const count = Number(deleted.numDeletedRows);
+    result.auditEntriesDeleted += count;
+    if (count < batchRuns) return;
+    await yieldToOthers();
+  }
+}
+
 /**
  * Applies every organization's retention at `now`: deletes its finished runs older than its run retention (with their
  * rows and files), except those a dashboard report's Custom time frame shows, then removes the files of finished runs
- * older than its artifact retention and marks those runs. QUEUED and RUNNING runs are never touched. Works in batches
+ * older than its artifact retention and marks those runs, and deletes its audit entries older than its audit retention. QUEUED and RUNNING runs are never touched. Works in batches
  * of `batchRuns` runs and yields to the event loop between them.
  */
 export async function purgeExpired(db: Db, filesDir: string, now: Date, options: PurgeOptions = {}): Promise<PurgeResult> {
   const started = performance.now();
-  const result: PurgeResult = { runsDeleted: 0, artifactsDeleted: 0, runsEmptied: 0, seconds: 0 };
+  const result: PurgeResult = { runsDeleted: 0, artifactsDeleted: 0, runsEmptied: 0, auditEntriesDeleted: 0, seconds: 0 };
   const root = artifactsRoot(filesDir);
   for (const retention of await everyRetention(db)) {
     const organization = { db, root, retention, now, batchRuns: options.batchRuns ?? PURGE_BATCH_RUNS, signal: options.signal, result };
     await purgeRuns(organization);
     await purgeArtifacts(organization);
+    await purgeAudit(organization);
   }
   result.seconds = (performance.now() - started) / 1000;
   return result;

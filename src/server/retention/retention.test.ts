@@ -83,6 +83,28 @@ describe('retention', { timeout: 60_000 }, () => {
     expect(again.data.updatedAt).not.toBeNull();
     const row = await db().selectFrom('retention_settings').select(['audit_days']).where('org_id', '=', client.orgId).executeTakeFirstOrThrow();
     expect(row.audit_days).toBe(400);
+
+    // The audit trail names each change: the first save a create, the next an update, one that changes nothing none.
+    await sendJson(t, endpoints.organizations.retention(client.orgId), 'PUT', { runsDays: 60, artifactsDays: 30, auditDays: 400 }, admin);
+    await sendJson(t, endpoints.organizations.retention(client.orgId), 'PUT', { runsDays: 60, artifactsDays: 30, auditDays: 400 }, admin);
+    const entries = await db().selectFrom('audit_log').select(['action', 'before_json', 'after_json']).where('entity_type', '=', 'retention').where('entity_id', '=', client.orgId).orderBy('seq').execute();
+    expect(entries).toEqual([
+      { action: 'create', before_json: null, after_json: JSON.stringify({ runsDays: 60, artifactsDays: 60, auditDays: 400 }) },
+      { action: 'update', before_json: JSON.stringify({ runsDays: 60, artifactsDays: 60, auditDays: 400 }), after_json: JSON.stringify({ runsDays: 60, artifactsDays: 30, auditDays: 400 }) },
+    ]);
+  });
+
+  it("deletes the audit entries older than the organization's audit retention, and keeps the others", async () => {
+    const client = await licensedOrganization(t);
+    await sendJson(t, endpoints.organizations.retention(client.orgId), 'PUT', { runsDays: 90, artifactsDays: 30, auditDays: 100 }, admin);
+    const entry = (days: number, entityId: string) => ({
+      at: daysAgo(days), org_id: client.orgId, actor_id: 'someone', actor_name: 'Some One', entity_type: 'variable', entity_id: entityId, action: 'update' as const, before_json: null, after_json: null,
+    });
+    await db().insertInto('audit_log').values([entry(101, 'old-1'), entry(150, 'old-2'), entry(99, 'recent')]).execute();
+    const result = await purgeExpired(db(), t.server.services.filesDir, NOW, { batchRuns: 1 });
+    expect(result.auditEntriesDeleted).toBeGreaterThanOrEqual(2);
+    const left = await db().selectFrom('audit_log').select('entity_id').where('org_id', '=', client.orgId).where('entity_type', '=', 'variable').execute();
+    expect(left.map((row) => row.entity_id)).toEqual(['recent']);
   });
 
   it('answers 400 with a message per field to bad input, never 500', async () => {

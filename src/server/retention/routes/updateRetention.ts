@@ -4,7 +4,9 @@ import { RETENTION_MESSAGES, retentionInputSchema, retentionSavedResponseSchema 
 import { currentUser } from '../../http/appEnv';
 import { organizationIdParams } from '../../organizations/routes/getOrganization';
 import type { Api } from '../../services';
-import { saveRetention } from '../repository';
+import { auditActorOf, recordAudit } from '../../audit/recordAudit';
+import { inTransaction } from '../../db/database';
+import { retentionOf, saveRetention } from '../repository';
 import { RETENTION_PATH, RETENTION_TAG, retentionOrganization } from './getRetention';
 
 export function registerUpdateRetention({ app, endpoint, services }: Api): void {
@@ -30,7 +32,18 @@ export function registerUpdateRetention({ app, endpoint, services }: Api): void 
 
   app.openapi(route, async (c) => {
     const orgId = await retentionOrganization(services.db, c, c.req.valid('param').id);
-    const saved = await saveRetention(services.db, orgId, c.req.valid('json'), currentUser(c).row.id, new Date());
+    const saved = await inTransaction(services.db, async (trx) => {
+      const before = await retentionOf(trx, orgId);
+      const after = await saveRetention(trx, orgId, c.req.valid('json'), currentUser(c).row.id, new Date());
+      const days = ({ runsDays, artifactsDays, auditDays }: typeof after) => ({ runsDays, artifactsDays, auditDays });
+      // Defaults never saved are no entity yet: the first save is its create. A save that changes nothing is no change.
+      const beforeDays = before.updatedAt === null ? undefined : days(before);
+      if (JSON.stringify(beforeDays) !== JSON.stringify(days(after))) {
+        const action = beforeDays ? 'update' : 'create';
+        await recordAudit(trx, { actor: auditActorOf(c), orgId, entityType: 'retention', entityId: orgId, action, before: beforeDays, after: days(after) });
+      }
+      return after;
+    });
     return c.json({ success: true as const, message: RETENTION_MESSAGES.saved, data: saved }, 200);
   });
 }
