@@ -89,7 +89,15 @@ function actionOf(before: Snapshot | undefined, after: Snapshot | undefined): Au
  * Example: `await auditedChange(services.db, c, { entityType: 'group', entityId: row.id }, (trx) => updateGroup(trx, row, body))`.
  */
 export async function auditedChange<T>(db: Db, c: Context<AppEnv>, subject: AuditSubject<T>, change: (trx: Db) => Promise<T>): Promise<T> {
-  const actor = auditActorOf(c);
+  return auditedChangeBy(db, { actor: auditActorOf(c), orgId: currentUser(c).row.org_id }, subject, change);
+}
+
+/**
+ * auditedChange for a change no signed-in request makes (a provider's OAuth callback): `by` names the actor, and the
+ * organization an entity without its own org_id belongs to.
+ */
+export async function auditedChangeBy<T>(db: Db, by: { actor: AuditActorRef; orgId: string }, subject: AuditSubject<T>, change: (trx: Db) => Promise<T>): Promise<T> {
+  const { actor } = by;
   const load = AUDIT_SNAPSHOTS[subject.entityType];
   const run = subject.transactional === false ? (work: (trx: Db) => Promise<T>) => work(db) : (work: (trx: Db) => Promise<T>) => inTransaction(db, work);
   return run(async (trx) => {
@@ -101,7 +109,7 @@ export async function auditedChange<T>(db: Db, c: Context<AppEnv>, subject: Audi
     const after = await load(trx, entityId);
     if (JSON.stringify(before) === JSON.stringify(after)) return result;
     const ownOrg = (after ?? before)?.org_id;
-    const orgId = subject.orgId === undefined ? (typeof ownOrg === 'string' ? ownOrg : currentUser(c).row.org_id) : resolve(subject.orgId, result);
+    const orgId = subject.orgId === undefined ? (typeof ownOrg === 'string' ? ownOrg : by.orgId) : resolve(subject.orgId, result);
     await recordAudit(trx, { actor, orgId, entityType: subject.entityType, entityId, action: subject.action ?? actionOf(before, after), before, after });
     return result;
   });

@@ -65,6 +65,10 @@ export const AUDIT_SNAPSHOTS: Record<Exclude<AuditEntityType, 'retention'>, Load
   async email(db, id) {
     return snapshotOf(await db.selectFrom('email_configs').selectAll().where('id', '=', id).executeTakeFirst(), [], ['updated_at']);
   },
+  /** A mailbox read into a table (Email Setup's Email Account tab); its refresh token is masked as a cipher. */
+  async mailAccount(db, id) {
+    return snapshotOf(await db.selectFrom('imap_accounts').selectAll().where('id', '=', id).executeTakeFirst(), [], ['updated_at']);
+  },
   /** One Jira configuration per organization: its id is the organization's. */
   async jira(db, orgId) {
     return snapshotOf(await db.selectFrom('jira_configurations').selectAll().where('org_id', '=', orgId).executeTakeFirst(), [], ['updated_at']);

@@ -53,6 +53,8 @@ const statePayloadSchema = z.object({
   orgId: z.string(),
   host: z.enum(['MICROSOFT', 'Google']),
   email: z.string().optional(),
+  /** Who started the sign-in: the audit trail names them for the account the callback connects. */
+  actor: z.object({ id: z.string(), name: z.string() }).optional(),
   nonce: z.string(),
   expires: z.number(),
 });
@@ -100,7 +102,7 @@ export async function openState(db: Db, state: string): Promise<StatePayload | n
 
 export async function signInUrl(
   db: Db,
-  request: { orgId: string; host: ImapAccountHost; email?: string | undefined; redirectUri: string },
+  request: { orgId: string; actor: { id: string; name: string }; host: ImapAccountHost; email?: string | undefined; redirectUri: string },
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<{ url: string; nonce: string }> {
   const flow = flowOf(request.host, env);
@@ -108,6 +110,7 @@ export async function signInUrl(
   const nonce = randomBytes(16).toString('base64url');
   const state = await sealState(db, {
     orgId: request.orgId,
+    actor: request.actor,
     host: request.host,
     ...(request.email ? { email: request.email } : {}),
     nonce,

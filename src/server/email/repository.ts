@@ -126,7 +126,7 @@ export async function deleteEmailConfig(db: Db, orgId: string, id: string): Prom
   await db.deleteFrom('email_configs').where('id', '=', id).where('org_id', '=', orgId).execute();
 }
 
-type ImapAccountRow = Selectable<ImapAccountsTable>;
+export type ImapAccountRow = Selectable<ImapAccountsTable>;
 
 export function toImapAccount(row: ImapAccountRow): ImapAccount {
   return {
@@ -157,17 +157,21 @@ export interface AccountChange {
 }
 
 /** Adds the account, or updates the one with that mailbox and provider; `added` tells which (§8 Added / Updated). */
+/** The organization's account for one mailbox of one provider (an account's natural key), if it has one. */
+export function findImapAccount(db: Db, orgId: string, mailbox: Pick<AccountChange, 'mailUserName' | 'mailServerHost'>): Promise<ImapAccountRow | undefined> {
+  return db
+    .selectFrom('imap_accounts')
+    .selectAll()
+    .where('org_id', '=', orgId)
+    .where('mail_user_name', '=', mailbox.mailUserName)
+    .where('mail_server_host', '=', mailbox.mailServerHost)
+    .executeTakeFirst();
+}
+
 export async function upsertImapAccount(db: Db, orgId: string, change: AccountChange): Promise<{ row: ImapAccountRow; added: boolean }> {
   const now = new Date().toISOString();
   const refresh_token_cipher = change.refreshToken === undefined ? undefined : await mailSecrets.seal(db, change.refreshToken);
-  const find = () =>
-    db
-      .selectFrom('imap_accounts')
-      .selectAll()
-      .where('org_id', '=', orgId)
-      .where('mail_user_name', '=', change.mailUserName)
-      .where('mail_server_host', '=', change.mailServerHost)
-      .executeTakeFirst();
+  const find = () => findImapAccount(db, orgId, change);
   const existing = await find();
   if (existing) {
     await db

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What the audit trail records changes of (issue 30). */
-export const AUDIT_ENTITY_TYPES = ['user', 'group', 'organization', 'license', 'variable', 'email', 'jira', 'schedule', 'retention'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'group', 'organization', 'license', 'variable', 'email', 'mailAccount', 'jira', 'schedule', 'retention'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;

@@ -24,6 +24,7 @@ const ENTITY_LABELS: Record<AuditEntry['entityType'], string> = {
   license: 'Licence',
   variable: 'Variable',
   email: 'Email settings',
+  mailAccount: 'Mail account',
   jira: 'Jira settings',
   schedule: 'Schedule',
   retention: 'Retention settings',

@@ -1,3 +1,4 @@
+import { auditedChangeBy } from '../../audit/recordAudit';
 import { createRoute, z } from '@hono/zod-openapi';
 import { deleteCookie, getCookie } from 'hono/cookie';
 import { EMAIL_MESSAGES, PROVIDER_ERROR_CODE } from '../../../shared/contracts/email';
@@ -5,7 +6,7 @@ import { endpoints } from '../../../shared/endpoints';
 import type { Api } from '../../services';
 import { exchangeCode, nonceMatches, openState, SIGN_IN_NONCE_COOKIE } from '../accountSignIn';
 import { EMAIL_SETUP_PAGE, EMAIL_TAG } from '../emailApi';
-import { upsertImapAccount } from '../repository';
+import { findImapAccount, type ImapAccountRow, upsertImapAccount } from '../repository';
 import { log } from '../../logs/logger';
 
 const callbackQuerySchema = z.object({
@@ -59,13 +60,18 @@ export function registerAccountCallback({ app, endpoint, services }: Api): void 
       const tokens = await exchangeCode(state.host, query.code, redirectUri);
       const mailUserName = tokens.email ?? state.email;
       if (!mailUserName) return back('failed', EMAIL_MESSAGES.accountFailed);
-      const { added } = await upsertImapAccount(services.db, state.orgId, {
+      const change = {
         mailUserName,
         mailServerHost: state.host,
-        status: 'CONNECTED',
+        status: 'CONNECTED' as const,
         connectedAt: new Date().toISOString(),
         ...(tokens.refreshToken ? { refreshToken: tokens.refreshToken } : {}),
-      });
+      };
+      const known = await findImapAccount(services.db, state.orgId, change);
+      // A state sealed before it named who started the sign-in (an upgrade in between) still connects, unattributed.
+      const by = { actor: state.actor ?? { id: '', name: 'Mail account sign-in' }, orgId: state.orgId };
+      const subject = { entityType: 'mailAccount' as const, entityId: known?.id ?? ((made: { row: ImapAccountRow }) => made.row.id) };
+      const { added } = await auditedChangeBy(services.db, by, subject, (trx) => upsertImapAccount(trx, state.orgId, change));
       return back(added ? 'Added' : 'Updated');
     } catch (error) {
       log().warn({ err: error }, 'Mail account sign-in failed');

@@ -1,3 +1,4 @@
+import { auditActorOf } from '../../audit/recordAudit';
 import { createRoute } from '@hono/zod-openapi';
 import { accountSignInQuerySchema, accountSignInResponseSchema } from '../../../shared/contracts/email';
 import { endpoints } from '../../../shared/endpoints';
@@ -23,7 +24,7 @@ export function registerAccountSignIn({ app, endpoint, services }: Api): void {
   app.openapi(route, async (c) => {
     const query = c.req.valid('query');
     const redirectUri = new URL(endpoints.email.accountCallback, c.req.url).toString();
-    const { url, nonce } = await signInUrl(services.db, { orgId: currentUser(c).row.org_id, host: query.accountType, email: query.email, redirectUri });
+    const { url, nonce } = await signInUrl(services.db, { orgId: currentUser(c).row.org_id, actor: auditActorOf(c), host: query.accountType, email: query.email, redirectUri });
     setCookie(c, SIGN_IN_NONCE_COOKIE, nonce, {
       path: endpoints.email.accountCallback,
       httpOnly: true,

@@ -38,7 +38,10 @@ describe('email configurations and accounts', () => {
   let token: string;
   let imapToken: string;
   let plainToken: string;
+  let imapUserId: string;
   let orgId: string;
+  const mailAccountAudit = (accountId: string) =>
+    t.server.services.db.selectFrom('audit_log').selectAll().where('entity_type', '=', 'mailAccount').where('entity_id', '=', accountId).orderBy('seq').execute();
   let smtp: LoopbackSmtpServer;
   let imap: LoopbackMailServer;
   let pop3: LoopbackMailServer;
@@ -46,7 +49,9 @@ describe('email configurations and accounts', () => {
   beforeAll(async () => {
     t = await startTestServer({ browserPoolSize: 1 });
     token = await t.tokenFor(await t.createUser(['EMAIL_SETUP']));
-    imapToken = await t.tokenFor(await t.createUser(['IMAP_EMAIL_ACCOUNT']));
+    const imapUser = await t.createUser(['IMAP_EMAIL_ACCOUNT']);
+    imapUserId = imapUser.id;
+    imapToken = await t.tokenFor(imapUser);
     plainToken = await t.tokenFor(await t.createUser(['STUDIO']));
     orgId = (await t.server.services.db.selectFrom('users').select('org_id').where('user_id', '=', t.admin.email).executeTakeFirstOrThrow()).org_id;
     [smtp, imap, pop3] = await Promise.all([startSmtpServer(ACCOUNT), startImapServer(ACCOUNT), startPop3Server(ACCOUNT)]);
@@ -253,6 +258,10 @@ describe('email configurations and accounts', () => {
     expect(second.data).toMatchObject({ id: first.data.id, dbTableName: 'support_mails' });
     const listed = imapAccountListResponseSchema.parse(await (await get(endpoints.email.getEmailConfig, imapToken)).json());
     expect(listed.data).toEqual([second.data]);
+    // Both are in the audit trail: who added the account, and which table it changed to.
+    const audited = await mailAccountAudit(first.data.id);
+    expect(audited.map((entry) => entry.action)).toEqual(['create', 'update']);
+    expect(audited[1]?.after_json).toContain('"db_table_name":"support_mails"');
     const badTable = await errorOf(await send('POST', endpoints.email.registerEmail, { mailUserName: 'inbox@example.test', mailServerHost: 'Google', dbTableName: 'x; drop table users' }, imapToken), 400);
     expect(Object.keys(badTable.fieldErrors ?? {})).toEqual(['dbTableName']);
   });
@@ -325,6 +334,11 @@ describe('email configurations and accounts', () => {
       expect(accounts.find((account) => account.mailUserName === 'signed-in@example.test')).toMatchObject({ mailServerHost: 'Google', mailServerResponseStatus: 'CONNECTED' });
       const raw = await t.server.services.db.selectFrom('imap_accounts').selectAll().where('mail_user_name', '=', 'signed-in@example.test').executeTakeFirstOrThrow();
       expect(JSON.stringify(raw)).not.toContain('refresh-secret-token');
+      // The callback has no signed-in user: the audit trail names the one who started the sign-in, the token masked.
+      const [connected] = await mailAccountAudit(raw.id);
+      expect(connected).toMatchObject({ action: 'create', actor_id: imapUserId });
+      expect(connected?.after_json).toContain('"refresh_token_cipher":"********');
+      expect(JSON.stringify(connected)).not.toContain(raw.refresh_token_cipher ?? 'no cipher');
 
       // A forged or tampered state connects nothing, and the redirect never leaves the app.
       const forged = await t.request(`${endpoints.email.accountCallback}?code=x&state=${encodeURIComponent(`${state.split('.')[0] ?? ''}.forged`)}&redirect=https://evil.example`);
