@@ -40,6 +40,12 @@ export async function addFilter(page: Page, table: Locator, name: string): Promi
   await form.getByRole('button', { name: 'Save' }).click();
   await form.waitFor({ state: 'detached' });
   const row = table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+  // A full CI run once waited here in vain: say what the table and any alert showed instead, to tell why next time.
+  await row.waitFor().catch(async (error: unknown) => {
+    const shown = await table.innerText({ timeout: 1_000 }).catch(() => '(no table)');
+    const alerts = await page.getByRole('alert').or(page.getByRole('alertdialog')).allInnerTexts().catch(() => []);
+    throw new Error(`The new filter "${name}" never showed its row. Table: ${JSON.stringify(shown)}; alerts: ${JSON.stringify(alerts)}`, { cause: error });
+  });
   const idCell = (await row.getByRole('gridcell').first().textContent()) ?? '';
   const id = idCell.replace(SAVED_OFFLINE_TEXT, '').trim();
   expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
