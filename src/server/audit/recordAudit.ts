@@ -59,7 +59,7 @@ export async function recordAudit(db: Db, record: AuditRecord): Promise<void> {
 type Resolved<T, V> = V | ((result: T) => V);
 
 export interface AuditSubject<T> {
-  entityType: Exclude<AuditEntityType, 'retention'>;
+  entityType: AuditEntityType;
   /** The entity's id; for a create, read from the change's result. Undefined: the change made nothing to record. */
   entityId: Resolved<T, string | undefined>;
   /** Its organization; by default the snapshot's org_id, else the caller's. */

@@ -33,10 +33,9 @@ async function groupIdsOf(db: Db, userId: string): Promise<string[]> {
 
 /**
  * How each kind of entity is read before and after a change. A soft-deleted row (an inactive variable, a deleted
- * schedule) reads as absent, so its removal is recorded as a delete. Retention settings are recorded by their own
- * code through recordAudit (their table is not in this branch).
+ * schedule) reads as absent, so its removal is recorded as a delete.
  */
-export const AUDIT_SNAPSHOTS: Record<Exclude<AuditEntityType, 'retention'>, Loader> = {
+export const AUDIT_SNAPSHOTS: Record<AuditEntityType, Loader> = {
   async user(db, id) {
     const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     // users.groups is the old column no one reads; the memberships are group_members rows.
@@ -72,6 +71,11 @@ export const AUDIT_SNAPSHOTS: Record<Exclude<AuditEntityType, 'retention'>, Load
   /** One Jira configuration per organization: its id is the organization's. */
   async jira(db, orgId) {
     return snapshotOf(await db.selectFrom('jira_configurations').selectAll().where('org_id', '=', orgId).executeTakeFirst(), [], ['updated_at']);
+  },
+  /** One setting per organization, by the organization's id; the defaults, never saved, are no entity yet. */
+  async retention(db, orgId) {
+    const row = await db.selectFrom('retention_settings').select(['runs_days', 'artifacts_days', 'audit_days']).where('org_id', '=', orgId).executeTakeFirst();
+    return row && { runsDays: row.runs_days, artifactsDays: row.artifacts_days, auditDays: row.audit_days };
   },
   async schedule(db, id) {
     const row = await db.selectFrom('schedules').selectAll().where('id', '=', id).where('deleted', '=', 0).executeTakeFirst();

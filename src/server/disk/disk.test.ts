@@ -9,6 +9,7 @@ import { scheduleResponseSchema } from '../../shared/contracts/schedules';
 import { artifactsRoot, resolveArtifact } from '../runs/artifacts';
 import { browserCollection, dailySchedule, runDetails, saveCollection, startRunServers, trigger, waitForRun, type RunServers } from '../testing/runFixtures';
 import { freeBytesOf, mountSmallFilesystem } from '../testing/smallFilesystem';
+import { testDialect } from '../testing/testDatabase';
 import { startTestServer } from '../testing/testServer';
 import { tickUnlessDiskFull } from '../schedules/scheduleFiring';
 import { createDiskWatch, isDiskFull, type StatFs } from './diskWatch';
@@ -177,16 +178,13 @@ describe.skipIf(typeof smallDisk === 'string')('a really full ARTIFACTS_DIR (a s
   });
 });
 
-describe.skipIf(typeof smallDisk === 'string')('a really full DATA_DIR under SQLite (a small tmpfs)', () => {
-  it('answers a save that cannot be written 507 "disk full", keeps the database whole, and saves again once space is freed', async (context) => {
+// On PostgreSQL, DATA_DIR holds no data: the database's own disk is the operator's (and PostgreSQL's) to watch.
+describe.skipIf(typeof smallDisk === 'string' || testDialect !== 'sqlite')('a really full DATA_DIR under SQLite (a small tmpfs)', () => {
+  it('answers a save that cannot be written 507 "disk full", keeps the database whole, and saves again once space is freed', async () => {
     const dataDisk = mountSmallFilesystem(16 * MB);
     if (typeof dataDisk === 'string') throw new Error(dataDisk);
     const t = await startTestServer({ dataDir: dataDisk.dir, browserPoolSize: 1 });
     try {
-      if (t.server.services.database.dialect !== 'sqlite') {
-        context.skip('DATA_DIR holds no data on PostgreSQL');
-        return;
-      }
       const token = await t.tokenFor(t.admin);
       // Big enough that SQLite must grow its files: a write within pages it already has would not meet the full disk.
       const big = browserCollection({

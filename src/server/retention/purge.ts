@@ -113,6 +113,9 @@ async function removeRunFolders(root: string, statusIds: readonly string[]): Pro
 /** Lets requests and timers in between two batches (better-sqlite3 holds the event loop while it writes). */
 const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** The instant `days` days before `now`, as the ISO text the tables keep. */
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * DAY_MS).toISOString();
+
 interface OrganizationPurge {
   db: Db;
   root: string;
@@ -124,7 +127,7 @@ interface OrganizationPurge {
 }
 
 async function purgeRuns({ db, root, retention, now, batchRuns, signal, result }: OrganizationPurge): Promise<void> {
-  const cutoff = new Date(now.getTime() - retention.runsDays * DAY_MS).toISOString();
+  const cutoff = daysBefore(now, retention.runsDays);
   const frames = await pinnedFrames(db, retention.orgId);
   while (!signal?.aborted) {
     const query = frames.reduce((kept, frame) => kept.where((eb) => eb.not(inFrame(eb, frame))), finishedBefore(db, retention.orgId, cutoff, batchRuns));
@@ -140,7 +143,7 @@ async function purgeRuns({ db, root, retention, now, batchRuns, signal, result }
 }
 
 async function purgeArtifacts({ db, root, retention, now, batchRuns, signal, result }: OrganizationPurge): Promise<void> {
-  const cutoff = new Date(now.getTime() - retention.artifactsDays * DAY_MS).toISOString();
+  const cutoff = daysBefore(now, retention.artifactsDays);
   while (!signal?.aborted) {
     const rows = await finishedBefore(db, retention.orgId, cutoff, batchRuns).where('artifacts_removed_at', 'is', null).execute();
     const ids = rows.map((row) => row.status_id);
@@ -155,7 +158,7 @@ async function purgeArtifacts({ db, root, retention, now, batchRuns, signal, res
 
 /** Deletes the organization's audit entries older than its audit retention (365 days unless set), in batches. */
 async function purgeAudit({ db, retention, now, batchRuns, signal, result }: OrganizationPurge): Promise<void> {
-  const cutoff = new Date(now.getTime() - retention.auditDays * DAY_MS).toISOString();
+  const cutoff = daysBefore(now, retention.auditDays);
   while (!signal?.aborted) {
     const expired = db.selectFrom('audit_log').select('seq').where('org_id', '=', retention.orgId).where('at', '<', cutoff).limit(batchRuns);
     const deleted = await db.deleteFrom('audit_log').where('seq', 'in', expired).executeTakeFirst();

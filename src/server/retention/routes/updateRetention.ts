@@ -4,9 +4,8 @@ import { RETENTION_MESSAGES, retentionInputSchema, retentionSavedResponseSchema 
 import { currentUser } from '../../http/appEnv';
 import { organizationIdParams } from '../../organizations/routes/getOrganization';
 import type { Api } from '../../services';
-import { auditActorOf, recordAudit } from '../../audit/recordAudit';
-import { inTransaction } from '../../db/database';
-import { retentionOf, saveRetention } from '../repository';
+import { auditedChange } from '../../audit/recordAudit';
+import { saveRetention } from '../repository';
 import { RETENTION_PATH, RETENTION_TAG, retentionOrganization } from './getRetention';
 
 export function registerUpdateRetention({ app, endpoint, services }: Api): void {
@@ -32,18 +31,8 @@ export function registerUpdateRetention({ app, endpoint, services }: Api): void 
 
   app.openapi(route, async (c) => {
     const orgId = await retentionOrganization(services.db, c, c.req.valid('param').id);
-    const saved = await inTransaction(services.db, async (trx) => {
-      const before = await retentionOf(trx, orgId);
-      const after = await saveRetention(trx, orgId, c.req.valid('json'), currentUser(c).row.id, new Date());
-      const days = ({ runsDays, artifactsDays, auditDays }: typeof after) => ({ runsDays, artifactsDays, auditDays });
-      // Defaults never saved are no entity yet: the first save is its create. A save that changes nothing is no change.
-      const beforeDays = before.updatedAt === null ? undefined : days(before);
-      if (JSON.stringify(beforeDays) !== JSON.stringify(days(after))) {
-        const action = beforeDays ? 'update' : 'create';
-        await recordAudit(trx, { actor: auditActorOf(c), orgId, entityType: 'retention', entityId: orgId, action, before: beforeDays, after: days(after) });
-      }
-      return after;
-    });
+    const subject = { entityType: 'retention' as const, entityId: orgId, orgId };
+    const saved = await auditedChange(services.db, c, subject, (trx) => saveRetention(trx, orgId, c.req.valid('json'), currentUser(c).row.id, new Date()));
     return c.json({ success: true as const, message: RETENTION_MESSAGES.saved, data: saved }, 200);
   });
 }
