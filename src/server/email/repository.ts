@@ -168,6 +168,11 @@ export function findImapAccount(db: Db, orgId: string, mailbox: Pick<AccountChan
     .executeTakeFirst();
 }
 
+/** The audit subject of an upsert: the account found before it, else the one it made. */
+export function mailAccountSubject(known: ImapAccountRow | undefined) {
+  return { entityType: 'mailAccount' as const, entityId: known?.id ?? ((made: { row: ImapAccountRow }) => made.row.id) };
+}
+
 export async function upsertImapAccount(db: Db, orgId: string, change: AccountChange): Promise<{ row: ImapAccountRow; added: boolean }> {
   const now = new Date().toISOString();
   const refresh_token_cipher = change.refreshToken === undefined ? undefined : await mailSecrets.seal(db, change.refreshToken);

@@ -8,8 +8,9 @@ import { diskSpaceQuery } from '../api/disk-space';
 const TONES = { ok: 'normal', low: 'warning', full: 'danger' } as const;
 
 function FolderSpace({ folder }: { folder: DiskFolder }) {
-  const used = Math.round((1 - freeShare(folder)) * 1000) / 10;
-  const free = `${formatBytes(folder.freeBytes)} free of ${formatBytes(folder.totalBytes)} (${DISK_MESSAGES.percent(freeShare(folder))})`;
+  const share = freeShare(folder);
+  const used = Math.round((1 - share) * 1000) / 10;
+  const free = `${formatBytes(folder.freeBytes)} free of ${formatBytes(folder.totalBytes)} (${DISK_MESSAGES.percent(share)})`;
   return (
     <li className="disk-space__folder">
       <Meter label={`${folder.setting}: ${used} % used`} value={used} valueLabel={free} tone={TONES[folder.level]} />

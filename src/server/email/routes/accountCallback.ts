@@ -6,7 +6,7 @@ import { endpoints } from '../../../shared/endpoints';
 import type { Api } from '../../services';
 import { exchangeCode, nonceMatches, openState, SIGN_IN_NONCE_COOKIE } from '../accountSignIn';
 import { EMAIL_SETUP_PAGE, EMAIL_TAG } from '../emailApi';
-import { findImapAccount, type ImapAccountRow, upsertImapAccount } from '../repository';
+import { findImapAccount, mailAccountSubject, upsertImapAccount } from '../repository';
 import { log } from '../../logs/logger';
 
 const callbackQuerySchema = z.object({
@@ -70,8 +70,7 @@ export function registerAccountCallback({ app, endpoint, services }: Api): void 
       const known = await findImapAccount(services.db, state.orgId, change);
       // A state sealed before it named who started the sign-in (an upgrade in between) still connects, unattributed.
       const by = { actor: state.actor ?? { id: '', name: 'Mail account sign-in' }, orgId: state.orgId };
-      const subject = { entityType: 'mailAccount' as const, entityId: known?.id ?? ((made: { row: ImapAccountRow }) => made.row.id) };
-      const { added } = await auditedChangeBy(services.db, by, subject, (trx) => upsertImapAccount(trx, state.orgId, change));
+      const { added } = await auditedChangeBy(services.db, by, mailAccountSubject(known), (trx) => upsertImapAccount(trx, state.orgId, change));
       return back(added ? 'Added' : 'Updated');
     } catch (error) {
       log().warn({ err: error }, 'Mail account sign-in failed');

@@ -6,7 +6,7 @@ import { endpoints } from '../../../shared/endpoints';
 import { currentUser } from '../../http/appEnv';
 import type { Api } from '../../services';
 import { EMAIL_TAG, jsonBody } from '../emailApi';
-import { findImapAccount, type ImapAccountRow, imapAccountById, toImapAccount, upsertImapAccount } from '../repository';
+import { findImapAccount, imapAccountById, mailAccountSubject, toImapAccount, upsertImapAccount } from '../repository';
 
 export function registerRegisterEmail({ app, endpoint, services }: Api): void {
   const route = endpoint(
@@ -28,8 +28,7 @@ export function registerRegisterEmail({ app, endpoint, services }: Api): void {
     const orgId = currentUser(c).row.org_id;
     const body = c.req.valid('json');
     const known = body.id === undefined ? await findImapAccount(services.db, orgId, body) : await imapAccountById(services.db, orgId, body.id);
-    const subject = { entityType: 'mailAccount' as const, entityId: known?.id ?? ((made: { row: ImapAccountRow }) => made.row.id) };
-    const { row, added } = await auditedChange(services.db, c, subject, (trx) => upsertImapAccount(trx, orgId, body));
+    const { row, added } = await auditedChange(services.db, c, mailAccountSubject(known), (trx) => upsertImapAccount(trx, orgId, body));
     return c.json({ success: true as const, message: added ? EMAIL_MESSAGES.accountAdded : EMAIL_MESSAGES.accountUpdated, data: toImapAccount(row) }, 200);
   });
 }
