@@ -6,6 +6,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDirectory } from './src/server/static/precompress.ts';
 import { PREFETCH_META_NAME } from './src/lib/prefetch.ts';
+import LongestFirstSequencer from './tests/support/longest-first-sequencer.ts';
 
 const serverPort = process.env.PORT ?? '8080';
 
@@ -181,6 +182,7 @@ export default defineConfig({
     },
   },
   test: {
+    sequence: { sequencer: LongestFirstSequencer },
     // expect.poll ends as soon as its condition holds; vitest's 1 s default limit is a measure of speed, not a safety net.
     expect: { poll: { timeout: 20_000 } },
     projects: [

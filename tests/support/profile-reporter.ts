@@ -23,7 +23,7 @@ export interface FileProfile {
 const PHASES = ['environmentMs', 'prepareMs', 'setupMs', 'collectMs', 'testsMs'] as const;
 const SLOWEST_SHOWN = 15;
 
-function profileOf(module: TestModule): FileProfile {
+export function profileOf(module: TestModule): FileProfile {
   const diagnostic = module.diagnostic();
   return {
     file: relative(process.cwd(), module.moduleId),
@@ -38,7 +38,8 @@ function profileOf(module: TestModule): FileProfile {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const total = (profile: FileProfile) => PHASES.reduce((sum, phase) => sum + profile[phase], 0);
+/** A file's time from its environment's set-up to its last test's end. */
+export const totalMs = (profile: FileProfile) => PHASES.reduce((sum, phase) => sum + profile[phase], 0);
 
 export default class ProfileReporter implements Reporter {
   onTestRunEnd(modules: readonly TestModule[]): void {
@@ -48,8 +49,8 @@ export default class ProfileReporter implements Reporter {
     const sums = PHASES.map((phase) => `${phase.replace('Ms', '')} ${seconds(profiles.reduce((sum, p) => sum + p[phase], 0))}`);
     console.log(`\nPer-file phase sums over ${profiles.length} files: ${sums.join(', ')}`);
     console.log(`Slowest files (environment + prepare + setup + collect + tests):`);
-    for (const profile of [...profiles].sort((a, b) => total(b) - total(a)).slice(0, SLOWEST_SHOWN)) {
-      console.log(`  ${seconds(total(profile)).padStart(8)}  ${profile.file} (${profile.tests} tests; before the first test ${seconds(total(profile) - profile.testsMs)})`);
+    for (const profile of [...profiles].sort((a, b) => totalMs(b) - totalMs(a)).slice(0, SLOWEST_SHOWN)) {
+      console.log(`  ${seconds(totalMs(profile)).padStart(8)}  ${profile.file} (${profile.tests} tests; before the first test ${seconds(totalMs(profile) - profile.testsMs)})`);
     }
   }
 }
