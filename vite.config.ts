@@ -7,6 +7,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { precompressDirectory } from './src/server/static/precompress.ts';
 import { PREFETCH_META_NAME } from './src/lib/prefetch.ts';
 import LongestFirstSequencer from './tests/support/longest-first-sequencer.ts';
+import { databaseFreeTests } from './tests/support/database-free-tests.ts';
 
 const serverPort = process.env.PORT ?? '8080';
 
@@ -124,6 +125,22 @@ const JSPDF_UNUSED_FEATURES = ['html2canvas', 'canvg', 'dompurify'];
 const UNIT_TESTS = 'src/**/*.test.{ts,tsx}';
 const MOBILE_TESTS = 'src/gateway-agent/mobile/**/*.test.ts';
 
+/**
+ * The server tests' PostgreSQL half (STUDIO_TEST_POSTGRES_URL set by npm run test:server:pg) leaves out the files that
+ * never open a database: they ran in the SQLite half, and would test the same code again.
+ */
+function serverTestsLeftOutOnPostgres(): string[] {
+  if (!process.env.STUDIO_TEST_POSTGRES_URL) return [];
+  const files = databaseFreeTests(import.meta.dirname, ['src/server', 'src/gateway-agent/mobile']);
+  // vitest evaluates this file several times in one process: the list is printed once.
+  const shown = Symbol.for('studio.leftOutOnPostgresShown');
+  if (!(shown in globalThis)) {
+    Object.defineProperty(globalThis, shown, { value: true });
+    console.log(`== On PostgreSQL, ${files.length} server test files that open no database are left out (they ran on SQLite): ${files.join(', ')}`);
+  }
+  return files;
+}
+
 
 export default defineConfig({
   base: '/studio/',
@@ -208,6 +225,7 @@ export default defineConfig({
           environment: 'node',
           // The phone executor's tests drive a real Appium server, as the server's run tests drive real browsers.
           include: ['src/server/**/*.test.ts', MOBILE_TESTS],
+          exclude: serverTestsLeftOutOnPostgres(),
           // Each file has its own servers, folders and databases; much of a file's time is spent waiting on them.
           maxWorkers: 2,
           // Files share a worker's loaded modules: each one starting the server's module graph anew took 218 s in all.
