@@ -72,7 +72,7 @@ async function buildApp(options: ServerOptions, logger: Logger): Promise<StudioA
   const secret = await loadOrCreateJwtSecret({ db, fromEnvironment: options.jwtSecret, dataDir: options.dataDir });
   const signer = createAccessTokenSigner(secret, options.accessTokenTtlSeconds);
   const admin = await exclusively(db, 'first-start', async (locked) => {
-    const made = await ensureAdministrator(locked, { email: options.adminEmail, password: options.adminPassword });
+    const made = await ensureAdministrator(locked, { email: options.adminEmail, password: options.adminPassword }, options.passwordHashCost);
     await registerBrowserPool(locked, options.browserPoolSize, options.chromiumPath);
     await seedDemoCollections(locked);
     return made;
@@ -108,6 +108,7 @@ async function buildApp(options: ServerOptions, logger: Logger): Promise<StudioA
           }
         : null,
     chromiumPath: options.chromiumPath,
+    passwordHashCost: options.passwordHashCost,
     runs,
     filesDir,
     publicDir: options.publicDir,

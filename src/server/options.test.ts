@@ -22,6 +22,11 @@ describe('readServerOptions', () => {
     expect(options.outboundAllow.any).toBe(true);
   });
 
+  it('hashes passwords at the real scrypt cost whatever the environment says', () => {
+    const options = readServerOptions({ PASSWORD_HASH_COST: '1', SCRYPT_N: '2', passwordHashCost: '{"N":2}' });
+    expect(options.passwordHashCost).toEqual({ N: 32768, r: 8, p: 1 });
+  });
+
   it('reads OUTBOUND_ALLOW, and stops at an entry it cannot read', () => {
     const options = readServerOptions({ OUTBOUND_ALLOW: 'jira.example.com, 10.0.0.0/8:587' });
     expect(options.outboundAllow).toMatchObject({ any: false, text: 'jira.example.com, 10.0.0.0/8:587', names: [{ name: 'jira.example.com' }] });

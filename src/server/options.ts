@@ -5,6 +5,7 @@ import { GOOGLE_TOKEN_URL, GOOGLE_USERINFO_URL } from './auth/googleSso';
 import type { BrowserWork } from './runs/service';
 import { MAIL_POLL_MS, MAIL_RETRY_BASE_MS, type MailSender } from './notifications/worker';
 import { DEFAULT_LOG_LEVEL, parseLogLevel, type LogLevel } from './logs/logger';
+import { PASSWORD_HASH_COST, type PasswordHashCost } from './auth/passwords';
 import { ALLOW_ANY, OUTBOUND_ALLOW_VARIABLE, parseOutboundAllow, type OutboundAllowList, type ResolveAll } from './outbound/policy';
 
 export interface ServerOptions {
@@ -39,6 +40,12 @@ export interface ServerOptions {
   publicDir: string;
   schedulerIntervalMs: number;
   loginLimits: RateLimits;
+  /**
+   * The scrypt cost of the passwords this server hashes (the administrator's, new users', changed ones). Programmatic
+   * only, like browserWork: the in-process server tests lower it, since each hash at the real cost takes about 0.1 s of
+   * CPU; readServerOptions never sets it, so no deployment can weaken it.
+   */
+  passwordHashCost: PasswordHashCost;
   /**
    * Replaces what every run does in its browser (runs/runService.ts BrowserWork). For benches and tests that start the
    * server in-process: readServerOptions never sets it, so no environment variable or request can.
@@ -79,6 +86,7 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   publicDir: './public',
   schedulerIntervalMs: 1000,
   loginLimits: DEFAULT_LOGIN_LIMITS,
+  passwordHashCost: PASSWORD_HASH_COST,
   mailPollMs: MAIL_POLL_MS,
   mailRetryBaseMs: MAIL_RETRY_BASE_MS,
   outboundAllow: ALLOW_ANY,

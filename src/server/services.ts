@@ -15,6 +15,7 @@ import type { OutboundPolicy } from './outbound/policy';
 import type { DownloadTokens } from './runs/downloadTokens';
 import type { Logger } from './logs/logger';
 import type { Metrics } from './metrics/metrics';
+import type { PasswordHashCost } from './auth/passwords';
 
 /** Long-lived parts of a running server, shared by the endpoint modules. */
 export interface Services {
@@ -27,6 +28,8 @@ export interface Services {
   scheduler: Scheduler;
   google: GoogleSsoSettings | null;
   chromiumPath: string;
+  /** The scrypt cost of passwords hashed from now on (ServerOptions.passwordHashCost). */
+  passwordHashCost: PasswordHashCost;
   /** The run queue, dispatcher and executors. */
   runs: RunService;
   /** Where files live (ARTIFACTS_DIR, by default DATA_DIR): artifacts/, attachments/, imports/ and exports/ in it. */

@@ -1,7 +1,13 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+export interface PasswordHashCost {
+  N: number;
+  r: number;
+  p: number;
+}
+
 /** OWASP-recommended scrypt cost (N=2^15, r=8, p=1) with a 16-byte salt and a 64-byte key. */
-const PARAMS = { N: 2 ** 15, r: 8, p: 1 } as const;
+export const PASSWORD_HASH_COST: PasswordHashCost = { N: 2 ** 15, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 const SALT_BYTES = 16;
 const SCHEME = 'scrypt';
@@ -16,10 +22,10 @@ function derive(password: string, salt: Buffer, options: ScryptOptions): Promise
 }
 
 /** Encoded as `scrypt$N$r$p$salt$key` (base64url) so the cost can be raised later without breaking old hashes. */
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: PasswordHashCost = PASSWORD_HASH_COST): Promise<string> {
   const salt = randomBytes(SALT_BYTES);
-  const key = await derive(password, salt, PARAMS);
-  return [SCHEME, PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await derive(password, salt, cost);
+  return [SCHEME, cost.N, cost.r, cost.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {

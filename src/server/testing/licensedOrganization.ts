@@ -51,7 +51,7 @@ export async function licensedOrganization(t: TestServer, license: Partial<Licen
     async tokenFor(features) {
       users += 1;
       const email = `member${users}-${orgId}@example.test`;
-      await insertUser(t.server.services.db, { email, passwordHash: await hashPassword('member-pass'), orgId, features: [...features] });
+      await insertUser(t.server.services.db, { email, passwordHash: await hashPassword('member-pass', t.server.services.passwordHashCost), orgId, features: [...features] });
       return t.tokenFor({ id: '', email, password: 'member-pass' });
     },
   };

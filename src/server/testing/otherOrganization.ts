@@ -10,7 +10,7 @@ export async function anotherOrganization(t: TestServer, features: readonly Perm
   const orgId = randomUUID();
   const email = `other-${orgId}@example.test`;
   await db.insertInto('organizations').values({ id: orgId, name: `Other ${orgId}`, license_type: 'RTA', created_at: new Date().toISOString() }).execute();
-  await insertUser(db, { email, passwordHash: await hashPassword('other-pass'), orgId, features: [...features] });
+  await insertUser(db, { email, passwordHash: await hashPassword('other-pass', t.server.services.passwordHashCost), orgId, features: [...features] });
   return { orgId, userId: email, token: await t.tokenFor({ id: '', email, password: 'other-pass' }) };
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { REFRESH_TOKEN_HEADER, TOKEN_HEADER } from '../../shared/endpoints';
 import type { Permission } from '../../shared/permissions';
 import { startServer, type RunningServer } from '../app';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword, type PasswordHashCost } from '../auth/passwords';
 import type { ServerOptions } from '../options';
 import { findUserByUserId, insertUser } from '../users/repository';
 import { migratedTestDatabaseUrl } from './testDatabase';
@@ -42,6 +42,13 @@ export interface TestServer {
 
 let userCounter = 0;
 
+/**
+ * The scrypt cost of the test servers' passwords: the real algorithm and format at 1/32 of the memory and work. At the
+ * real cost, hashing and checking the suite's passwords took about a third of the server tests' CPU; auth/passwords.test.ts
+ * checks the real cost.
+ */
+export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { N: 2 ** 10, r: 8, p: 1 };
+
 /** An executable stand-in for Chromium, so the resource pool is healthy without a browser installed. */
 export function fakeExecutable(dir: string, name = 'chromium'): string {
   const file = join(dir, name);
@@ -74,6 +81,7 @@ export async function startTestServer(
     staticDir: join(dataDir, 'dist'),
     publicDir: join(dataDir, 'public'),
     schedulerIntervalMs: 50,
+    passwordHashCost: TEST_PASSWORD_HASH_COST,
     // Quiet unless a test reads the log (logDestination) or a person asks: `LOG_LEVEL=debug npx vitest run …`.
     logLevel: options.logDestination ? 'info' : process.env.LOG_LEVEL === undefined ? 'silent' : parseLogLevel(process.env.LOG_LEVEL),
     ...options,
@@ -113,7 +121,7 @@ export async function startTestServer(
 
   async function createUser(features: readonly Permission[], email = `user${(userCounter += 1)}@example.test`): Promise<TestUser> {
     const password = `password-${userCounter}`;
-    const row = await insertUser(server.services.db, { email, passwordHash: await hashPassword(password), orgId, features });
+    const row = await insertUser(server.services.db, { email, passwordHash: await hashPassword(password, server.services.passwordHashCost), orgId, features });
     return { id: row.id, email: row.user_id, password };
   }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PERMISSIONS } from '../../shared/permissions';
-import { generatePassword, hashPassword } from '../auth/passwords';
+import { generatePassword, hashPassword, type PasswordHashCost } from '../auth/passwords';
 import type { Db } from '../db/database';
 import { countUsers, insertUser, normalizeUserId } from './repository';
 
@@ -18,11 +18,11 @@ export interface AdminCredentials {
  * On the first start (no user yet) creates the default organization and an administrator holding every
  * permission, with the given credentials or a generated password. Later starts keep the existing accounts.
  */
-export async function ensureAdministrator(db: Db, credentials: AdminCredentials): Promise<AdminBootstrap> {
+export async function ensureAdministrator(db: Db, credentials: AdminCredentials, hashCost: PasswordHashCost): Promise<AdminBootstrap> {
   if ((await countUsers(db)) > 0) return { created: false };
   const email = normalizeUserId(credentials.email || DEFAULT_ADMIN_EMAIL);
   const password = credentials.password || generatePassword();
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashPassword(password, hashCost);
   await db.transaction().execute(async (trx) => {
     const orgId = randomUUID();
     await trx

@@ -41,7 +41,7 @@ export function registerChangePassword({ app, endpoint, services }: Api): void {
       throw new ApiError(400, PASSWORD_MESSAGES.sameAsCurrent, {}, { newPassword: [PASSWORD_MESSAGES.sameAsCurrent] });
     }
     await assertNotBreached(newPassword, 'newPassword');
-    const passwordHash = await hashPassword(newPassword);
+    const passwordHash = await hashPassword(newPassword, services.passwordHashCost);
     await auditedChange(services.db, c, { entityType: 'user', entityId: row.id }, (db) => setUserPassword(db, row.id, passwordHash));
     await services.sessions.revokeAllOf(row.id, sessionId);
     c.header('Cache-Control', 'no-store');

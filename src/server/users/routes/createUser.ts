@@ -42,7 +42,7 @@ export function registerCreateUser({ app, endpoint, services }: Api): void {
     const emailInUse = () =>
       c.json({ success: false as const, message: EMAIL_IN_USE_MESSAGE, data: { Failed: EMAIL_IN_USE_MESSAGE } }, 409);
     if (await findUserByUserId(services.db, body.emailAddress)) return emailInUse();
-    const passwordHash = await hashPassword(body.password);
+    const passwordHash = await hashPassword(body.password, services.passwordHashCost);
     try {
       const created = await auditedChange(services.db, c, { entityType: 'user', entityId: (result: SeatResult) => ('joined' in result ? result.joined.id : undefined) }, (db) =>
         joinWithinSeats(db, orgId, (trx) =>
