@@ -37,26 +37,24 @@ interface FlowCountsRow {
  * time for each question cost most of its 200 ms budget.
  */
 function flakyFlowCounts(db: Db, orgId: string, range: Range) {
+  // Per flow, read from run_flow_results_org_ended_flips alone: the flips are the compared ones plus the retried ones.
+  const retried = sql`passed_on_retry > 0 AND collection_hash IS NOT NULL AND resource_kind IS NOT NULL`;
+  const compared = sql`previous_ended_at >= ${range.from}`;
+  const comparedFlip = sql`${compared} AND previous_result <> (CASE WHEN ${retried} THEN 'FAILED' ELSE result END)`;
   return sql<FlowCountsRow>`
-    SELECT collection_id, flow_id, COUNT(*) AS runs,
-      SUM(CASE WHEN result = 'FAILED' THEN 1 ELSE 0 END) AS failures,
-      SUM(flips) AS flips, SUM(possible) AS possible,
-      MAX(CASE WHEN flips > 0 THEN ended_at END) AS last_flip
+    SELECT collection_id, flow_id, runs, failures, compared_flips + retried AS flips, compared + retried AS possible, last_flip
     FROM (
-      SELECT collection_id, flow_id, ended_at, result,
-        (CASE WHEN compared_previous = 1 AND previous_result <> (CASE WHEN retried = 1 THEN 'FAILED' ELSE result END) THEN 1 ELSE 0 END)
-          + retried AS flips,
-        compared_previous + retried AS possible
-      FROM (
-        SELECT collection_id, flow_id, ended_at, result, previous_result,
-          CASE WHEN previous_ended_at >= ${range.from} THEN 1 ELSE 0 END AS compared_previous,
-          CASE WHEN passed_on_retry > 0 AND collection_hash IS NOT NULL AND resource_kind IS NOT NULL THEN 1 ELSE 0 END AS retried
-        FROM run_flow_results
-        WHERE org_id = ${orgId} AND ended_at >= ${range.from} AND ended_at <= ${range.to}
-      ) AS in_range
-    ) AS per_result
-    GROUP BY collection_id, flow_id
-    HAVING SUM(flips) > 0`.execute(db);
+      SELECT collection_id, flow_id, COUNT(*) AS runs,
+        SUM(CASE WHEN result = 'FAILED' THEN 1 ELSE 0 END) AS failures,
+        SUM(CASE WHEN ${comparedFlip} THEN 1 ELSE 0 END) AS compared_flips,
+        SUM(CASE WHEN ${compared} THEN 1 ELSE 0 END) AS compared,
+        SUM(CASE WHEN ${retried} THEN 1 ELSE 0 END) AS retried,
+        MAX(CASE WHEN (${comparedFlip}) OR (${retried}) THEN ended_at END) AS last_flip
+      FROM run_flow_results
+      WHERE org_id = ${orgId} AND ended_at >= ${range.from} AND ended_at <= ${range.to}
+      GROUP BY collection_id, flow_id
+    ) AS per_flow
+    WHERE compared_flips + retried > 0`.execute(db);
 }
 
 type ListedFlow = { collectionId: string; flowId: string };
@@ -89,35 +87,45 @@ function listedFlowStrips(db: Db, orgId: string, range: Range, flows: readonly [
 
 /**
  * How often each failure signature ended the listed flows' failures in the range, counted by the database. A step
- * stored before signatures were (migration 0024) has none: those few are read and given one from their error.
+ * stored before signatures were (migration 0024) has none: those few are counted by step and error, and given one from
+ * their error here.
  */
 async function listedFlowSignatures(db: Db, orgId: string, range: Range, flows: readonly ListedFlow[]) {
   // Narrowed by the listed flows' collections and flow ids; rows of other pairs read so are dropped by flowKey later.
   const collectionIds = [...new Set(flows.map((flow) => flow.collectionId))];
   const flowIds = [...new Set(flows.map((flow) => flow.flowId))];
-  const failures = db
-    .selectFrom('run_flow_results')
-    .innerJoin('step_results', 'step_results.id', 'run_flow_results.first_failed_id')
-    .where('run_flow_results.org_id', '=', orgId)
-    .where('run_flow_results.ended_at', '>=', range.from)
-    .where('run_flow_results.ended_at', '<=', range.to)
-    .where('run_flow_results.collection_id', 'in', collectionIds)
-    .where('run_flow_results.flow_id', 'in', flowIds)
-    .where('run_flow_results.result', '=', 'FAILED');
-  const counted = await failures
-    .where('step_results.failure_signature', 'is not', null)
-    .select(['run_flow_results.collection_id', 'run_flow_results.flow_id', 'step_results.failure_signature'])
-    .select((eb) => eb.fn.countAll<Counted>().as('count'))
-    .groupBy(['run_flow_results.collection_id', 'run_flow_results.flow_id', 'step_results.failure_signature'])
+  const rows = await db
+    // Materialized: grouping the join made SQLite, which keeps no statistics, read every result of the listed flows
+    // on the strips' index instead of only their failures on run_flow_results_flow_failures.
+    .with(
+      (cte) => cte('failed').materialized(),
+      (qc) =>
+        qc
+          .selectFrom('run_flow_results')
+          .innerJoin('step_results', 'step_results.id', 'run_flow_results.first_failed_id')
+          .where('run_flow_results.org_id', '=', orgId)
+          .where('run_flow_results.collection_id', 'in', collectionIds)
+          .where('run_flow_results.flow_id', 'in', flowIds)
+          .where('run_flow_results.result', '=', 'FAILED')
+          .where('run_flow_results.ended_at', '>=', range.from)
+          .where('run_flow_results.ended_at', '<=', range.to)
+          .select(['run_flow_results.collection_id', 'run_flow_results.flow_id', 'step_results.failure_signature', 'step_results.step_id', 'step_results.error_detail']),
+    )
+    .selectFrom('failed')
+    .select(['collection_id', 'flow_id', 'failure_signature'])
+    .select((eb) => [
+      eb.case().when('failure_signature', 'is', null).then(eb.ref('step_id')).end().as('unsigned_step_id'),
+      eb.case().when('failure_signature', 'is', null).then(eb.ref('error_detail')).end().as('unsigned_error'),
+      eb.fn.countAll<Counted>().as('count'),
+    ])
+    .groupBy(['collection_id', 'flow_id', 'failure_signature', 'unsigned_step_id', 'unsigned_error'])
     .execute();
-  const unsigned = await failures
-    .where('step_results.failure_signature', 'is', null)
-    .select(['run_flow_results.collection_id', 'run_flow_results.flow_id', 'step_results.step_id', 'step_results.error_detail'])
-    .execute();
-  return [
-    ...counted.map((row) => ({ collectionId: row.collection_id, flowId: row.flow_id, signature: row.failure_signature ?? '', count: Number(row.count) })),
-    ...unsigned.map((row) => ({ collectionId: row.collection_id, flowId: row.flow_id, signature: failureSignature(row.step_id, row.error_detail), count: 1 })),
-  ];
+  return rows.map((row) => ({
+    collectionId: row.collection_id,
+    flowId: row.flow_id,
+    signature: row.failure_signature ?? failureSignature(row.unsigned_step_id ?? '', row.unsigned_error ?? ''),
+    count: Number(row.count),
+  }));
 }
 
 type RankedFlow = Omit<FlakyFlow, 'collectionName' | 'flowName' | 'results' | 'topSignatures'>;

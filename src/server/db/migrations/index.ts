@@ -27,6 +27,7 @@ import { flowRetriesMigration } from './0026_flow_retries';
 import { runFlowResultsMigration } from './0027_run_flow_results';
 import { retentionMigration } from './0028_retention';
 import { auditLogMigration } from './0029_audit_log';
+import { flakyViewIndexesMigration } from './0030_flaky_view_indexes';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   '0027_run_flow_results': runFlowResultsMigration,
   '0028_retention': retentionMigration,
   '0029_audit_log': auditLogMigration,
+  '0030_flaky_view_indexes': flakyViewIndexesMigration,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -118,6 +118,23 @@ describe('the Flaky flows view (issue 29)', () => {
     expect(flows.gappy?.results.map((result) => result.result)).toEqual(['PASSED', 'SKIPPED', 'FAILED', 'ABORTED', 'PASSED']);
   });
 
+  it('gives a failure stored without a signature (before migration 0024) one from its error, counted with the signed ones', async () => {
+    const other = await anotherOrganization(t, ['OPERATIONS_CENTER']);
+    const errors = [ERROR_A, ERROR_A, ERROR_B, ERROR_A];
+    const failedRuns: string[] = [];
+    for (const [index, error] of errors.entries()) {
+      await seedRun(db, other.orgId, { collectionId: 'old', endedAt: 2 * index * RUN_EVERY, flows: { legacy: 'PASSED' } });
+      failedRuns.push(await seedRun(db, other.orgId, { collectionId: 'old', endedAt: (2 * index + 1) * RUN_EVERY, flows: { legacy: 'FAILED' }, error }));
+    }
+    // All but the first failure lose their signature, as steps stored before signatures were have none.
+    await db.updateTable('step_results').set({ failure_signature: null }).where('status_id', 'in', failedRuns.slice(1)).execute();
+    const [flow] = (await flakyFlows(ALL, other.token)).flows;
+    expect(flow?.topSignatures).toEqual([
+      { signature: SIGNATURE_A, count: 3 },
+      { signature: SIGNATURE_B, count: 1 },
+    ]);
+  });
+
   it('looks only at runs that ended in the range', async () => {
     const firstVersion = { from: at(0), to: at((VERSION_CHANGE - 1) * RUN_EVERY) };
     const { flows } = await flakyFlows(firstVersion);
