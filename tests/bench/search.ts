@@ -15,6 +15,7 @@ import Database from 'better-sqlite3';
 import pg from 'pg';
 import { DATABASE_FILE } from '../../src/server/db/database';
 import type { RunSearch } from '../../src/shared/contracts/operations';
+import { RETENTION_MAX_DAYS } from '../../src/shared/contracts/retention';
 import { endpoints } from '../../src/shared/endpoints';
 import { PlatformApi } from '../e2e/api';
 import { startPlatform, type Platform } from '../e2e/harness';
@@ -105,6 +106,18 @@ export function insertSqliteRuns(sqlite: Database.Database, template: Template, 
        insert into runs (${RUN_COLUMN_NAMES}) select ${columns('n', (expression) => expression, isoAt)} from numbers, runs where runs.status_id = ?`,
     )
     .run(template.runId);
+  sqlite.exec(keepSeededHistorySql(template.runId));
+}
+
+/**
+ * The seeded histories reach further back than the default retention (90 days), and the server's background purge
+ * would delete what is older while a bench runs (a year of report data was once cut to its last 90 days mid-bench): the
+ * organization keeps everything for the longest allowed. Both engines' SQL; `templateRunId` is the bench's own.
+ */
+export function keepSeededHistorySql(templateRunId: string): string {
+  return `insert into retention_settings (org_id, runs_days, artifacts_days, audit_days, updated_at, updated_by)
+    select org_id, ${RETENTION_MAX_DAYS}, ${RETENTION_MAX_DAYS}, ${RETENTION_MAX_DAYS}, '${new Date().toISOString()}', 'bench'
+    from runs where status_id = '${templateRunId}'`;
 }
 
 /** As insertSqliteRuns, on PostgreSQL. */
@@ -115,6 +128,7 @@ export async function insertPostgresRuns(client: pg.Client, template: Template, 
      from generate_series(1, ${RUNS}) as n, runs where runs.status_id = $1`,
     [template.runId],
   );
+  await client.query(keepSeededHistorySql(template.runId));
 }
 
 export const benchStartMs = (): number => Date.now() - DAYS * 86_400_000;
