@@ -14,8 +14,8 @@ export const FILE_DURATIONS_FILE = new URL('./file-durations.json', import.meta.
 export type FileDurations = Record<string, number>;
 
 /** `<project>:<path from the root>`, a file's key in the record. */
-export function durationKey(project: string, root: string, moduleId: string): string {
-  return `${project}:${relative(root, moduleId)}`;
+export function durationKey(project: string, file: string): string {
+  return `${project}:${file}`;
 }
 
 export function readFileDurations(): FileDurations {
@@ -26,11 +26,14 @@ export default class LongestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const durations = readFileDurations();
     const root = this.ctx.config.root;
-
-    const durationOf = (spec: TestSpecification) => durations[durationKey(spec.project.name, root, spec.moduleId)] ?? Number.POSITIVE_INFINITY;
+    const durationOf = (spec: TestSpecification) => durations[durationKey(spec.project.name, relative(root, spec.moduleId))] ?? Number.POSITIVE_INFINITY;
     // vitest's order decides between projects (they run one after the other) and between files of equal record.
     const projects = new Map<string, TestSpecification[]>();
-    for (const spec of await super.sort(files)) projects.set(spec.project.name, [...(projects.get(spec.project.name) ?? []), spec]);
+    for (const spec of await super.sort(files)) {
+      const specs = projects.get(spec.project.name) ?? [];
+      specs.push(spec);
+      projects.set(spec.project.name, specs);
+    }
     return [...projects.values()].flatMap((specs) => specs.sort((a, b) => durationOf(b) - durationOf(a)));
   }
 }

@@ -44,10 +44,10 @@ let userCounter = 0;
 
 /**
  * The scrypt cost of the test servers' passwords: the real algorithm and format at 1/32 of the memory and work. At the
- * real cost, hashing and checking the suite's passwords took about a third of the server tests' CPU; auth/passwords.test.ts
- * checks the real cost.
+ * real cost, hashing and checking passwords took about a third of the route tests' CPU; options.test.ts checks that
+ * deployments keep the real cost.
  */
-export const TEST_PASSWORD_HASH_COST: PasswordHashCost = { N: 2 ** 10, r: 8, p: 1 };
+const TEST_PASSWORD_HASH_COST: PasswordHashCost = { N: 2 ** 10, r: 8, p: 1 };
 
 /** An executable stand-in for Chromium, so the resource pool is healthy without a browser installed. */
 export function fakeExecutable(dir: string, name = 'chromium'): string {
