@@ -74,10 +74,12 @@ describe('licence enforcement without browsers', { timeout: 60_000 }, () => {
     expect(runNow.status).toBe(403);
     expect(errorBodySchema.parse(await runNow.json()).message).toBe(expired);
 
-    // The planned firing comes: it is recorded, refused, with the reason, and queues nothing.
+    // The planned firing comes: it is recorded, refused, with the reason, and queues nothing. It is planned an hour
+    // ahead and this tick's clock is given, so the server's own tick loop, on the real clock, cannot take it first.
     const db = t.server.services.db;
-    const now = Date.now();
-    await db.updateTable('schedules').set({ next_execution_at: now - 1000 }).where('id', '=', scheduleId).execute();
+    const planned = Date.now() + 60 * 60_000;
+    const now = planned + 1000;
+    await db.updateTable('schedules').set({ next_execution_at: planned }).where('id', '=', scheduleId).execute();
     await scheduleTick(db, t.server.services.runs, now);
     const firings = await db.selectFrom('schedule_executions').selectAll().where('schedule_id', '=', scheduleId).execute();
     expect(firings.map((firing) => [firing.kind, firing.status])).toEqual([['SCHEDULED', 'MISSED']]);
