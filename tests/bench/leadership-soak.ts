@@ -14,14 +14,13 @@
 import { pathToFileURL } from 'node:url';
 import { chromium, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../src/server/runs/executor/browserExecutor';
-import { TEST_POLL_PERIOD_KEY } from '../../src/offline/polling';
 import { displayTokenCreatedResponseSchema } from '../../src/shared/contracts/custom-dashboard';
 import { LEADERSHIP_DASHBOARD_TITLE, REPORT_FORM_FIELDS, reportSavedResponseSchema } from '../../src/shared/contracts/dashboards';
 import { endpoints } from '../../src/shared/endpoints';
 import { PlatformApi } from '../e2e/api';
 import { CHROMIUM_PATH, screenshot, startPlatform, type Platform } from '../e2e/harness';
 import { openNetworkLink, type NetworkLink } from '../e2e/network-link';
-import { signIn } from '../e2e/pages';
+import { pollEvery, signIn } from '../e2e/pages';
 import { median, printFigure } from './figures';
 
 /** The test-only poll period the soak runs the display at (issue 17). */
@@ -212,7 +211,7 @@ export async function runLeadershipSoak({
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--js-flags=--expose-gc'] });
   try {
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
-    await context.addInitScript(([key, period]) => sessionStorage.setItem(key, period), [TEST_POLL_PERIOD_KEY, String(SOAK_POLL_PERIOD_MS)] as const);
+    await pollEvery(context, SOAK_POLL_PERIOD_MS);
     const page = await context.newPage();
     const target = await openDisplay(page, platform, link);
     log(`soaking the ${target} display for ${Math.round(durationMs / 1000)} s`);

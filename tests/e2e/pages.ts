@@ -1,4 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { TEST_POLL_PERIOD_KEY } from '../../src/offline/polling';
 import { MESSAGES } from '../../src/shared/constants';
 import { storedUserSchema, type StoredUser } from '../../src/shared/contracts/auth';
 import { expect } from 'vitest';
@@ -28,6 +29,18 @@ export async function submitLogin(page: Page, { email, password }: AdminCredenti
 /** The header's settings dropdown exists only for a signed-in user. */
 export function settingsButton(page: Page) {
   return page.getByRole('banner').getByRole('button', { name: 'Settings' });
+}
+
+/** The period tests give their pages' polls: a view catches up within a second, and 1 request a second per view is light. */
+export const TEST_POLL_MS = 1_000;
+
+/**
+ * Every page the context opens from now on polls every `periodMs` instead of the spec's periods, through the app's
+ * test-only seam (`pollPeriodMs` in src/offline/polling.ts: loopback pages only, never below 100 ms). A test that waits
+ * for a polled view to show what the server already holds then waits one short period, not up to 15 s.
+ */
+export async function pollEvery(context: BrowserContext, periodMs: number): Promise<void> {
+  await context.addInitScript(([key, period]) => sessionStorage.setItem(key, period), [TEST_POLL_PERIOD_KEY, String(periodMs)] as const);
 }
 
 /** Signs in from the login page and waits until the signed-in shell shows (wherever the landing is). */

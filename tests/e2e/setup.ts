@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { launchBrowser, startPlatform, type Platform } from './harness';
 import { openNetworkLink, type NetworkLink } from './network-link';
-import { signIn } from './pages';
+import { pollEvery, signIn } from './pages';
 import { waitForServiceWorkerControl } from './service-worker';
 
 type StartOptions = Parameters<typeof startPlatform>[0];
@@ -38,9 +38,14 @@ export function useE2E(options: () => StartOptions = () => ({})) {
 
 /**
  * `signedInPage()` opens a fresh, worker-free browser context (wide viewport, plus `contextOptions`) signed in as the
- * administrator; the context is closed after each test.
+ * administrator; the context is closed after each test. With `pollPeriodMs`, its pages poll at that period (see
+ * `pollEvery`).
  */
-export function useSignedInPages(e2e: ReturnType<typeof useE2E>, contextOptions: BrowserContextOptions = {}): () => Promise<Page> {
+export function useSignedInPages(
+  e2e: ReturnType<typeof useE2E>,
+  contextOptions: BrowserContextOptions = {},
+  { pollPeriodMs }: { pollPeriodMs?: number } = {},
+): () => Promise<Page> {
   let context: BrowserContext | undefined;
   afterEach(async () => {
     await context?.close();
@@ -48,6 +53,7 @@ export function useSignedInPages(e2e: ReturnType<typeof useE2E>, contextOptions:
   });
   return async () => {
     context = await e2e.browser.newContext({ serviceWorkers: 'block', viewport: { width: 1600, height: 1000 }, ...contextOptions });
+    if (pollPeriodMs !== undefined) await pollEvery(context, pollPeriodMs);
     const page = await context.newPage();
     await signIn(page, e2e.platform.baseUrl, e2e.platform.admin);
     return page;
