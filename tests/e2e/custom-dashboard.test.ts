@@ -10,7 +10,7 @@ import { dailySchedule } from '../../src/server/testing/runFixtures';
 import { defaultTimeFrame } from '../../src/lib/time-frame';
 import { PlatformApi } from './api';
 import { ARTIFACTS_DIR, chromiumMissing, screenshot } from './harness';
-import { chooseOption } from './pages';
+import { chooseOption, pollEvery, TEST_POLL_MS } from './pages';
 import { useE2E, useSignedInPages } from './setup';
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -71,10 +71,11 @@ async function decodedSize(page: Page, png: Buffer): Promise<{ width: number; he
   }
 }
 
-// Runs launch Chromium on a loaded machine and the display polls every 10 s: give the test minutes.
+// Runs launch Chromium on a loaded machine: give the test minutes.
 describe.skipIf(chromiumMissing)('operations and leadership dashboards in Chromium against the real server', { timeout: 420_000 }, () => {
   const e2e = useE2E();
-  const signedInPage = useSignedInPages(e2e);
+  // The dashboards poll every second, not every 10 s: the test waits for what the server holds, not for a poll.
+  const signedInPage = useSignedInPages(e2e, {}, { pollPeriodMs: TEST_POLL_MS });
 
   it('tracks a project over real runs, exports PNG and PDF, and shows the leadership display by a revocable link without sign-in', async () => {
     const { baseUrl } = e2e.platform;
@@ -149,6 +150,7 @@ describe.skipIf(chromiumMissing)('operations and leadership dashboards in Chromi
       // A fresh browser, nobody signed in: the display shows the organization's figures.
       const wall = await e2e.browser.newContext({ viewport: { width: 1600, height: 1000 } });
       try {
+        await pollEvery(wall, TEST_POLL_MS);
         const display = await wall.newPage();
         await display.goto(link);
         const wallOverall = display.getByRole('region', { name: 'Overall Result' });

@@ -16,6 +16,7 @@ import {
   openWelcome,
   statusPanel,
   studioToolbar,
+  TEST_POLL_MS,
 } from './pages';
 import { useE2E, useSignedInPages } from './setup';
 
@@ -31,7 +32,8 @@ describe.skipIf(chromiumMissing)('runs of collections in real Chromium against t
   const e2e = useE2E(() => ({ env: { BROWSER_POOL_SIZE: '1' } }));
   const signInApi = () => PlatformApi.signIn(e2e.platform.baseUrl, e2e.platform.admin);
 
-  const signedInPage = useSignedInPages(e2e);
+  // The status sidebar polls every second, not every 5 s: the test waits for what the run did, not for a poll.
+  const signedInPage = useSignedInPages(e2e, {}, { pollPeriodMs: TEST_POLL_MS });
 
   /** A collection whose only step waits for an element the demo app never shows: it runs until stopped. */
   const saveEndlessCollection = (api: PlatformApi, name: string) =>
