@@ -5,6 +5,7 @@ import type { AgentRecordingCommand } from '../shared/contracts/recordings';
 import { endpoints } from '../shared/endpoints';
 import { server as mockServer } from '../../tests/msw/server';
 import { startGatewayAgent } from './agent';
+import { waitUntil } from '../../tests/support/wait';
 
 const CHROMIUM = '/usr/bin/chromium';
 const RECORDING_ID = 'rec 1';
@@ -70,7 +71,7 @@ describe('the gateway agent recording from its claim loop', () => {
   it('records while the claim answer says INPROGRESS, takes no run meanwhile, and finishes on PROCESSING', async () => {
     const agent = await startGatewayAgent({ platform: base, token: 'ga_test', chromiumPath: CHROMIUM, headless: true, claimMs: 100, recordingDebugPort: 0, log: () => undefined });
     try {
-      await vi.waitFor(() => expect(platform.claims).toContain(true));
+      await waitUntil(() => expect(platform.claims).toContain(true));
       platform.recording = { recordingId: RECORDING_ID, name: 'Recording test', status: 'INPROGRESS', nextSeq: 0 };
       const url = await vi.waitFor(async () => {
         const found = await agent.recordingDebugUrl();

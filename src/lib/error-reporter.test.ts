@@ -7,6 +7,7 @@ import { endpoints } from '../shared/endpoints';
 import { captureRouterErrors, installErrorCapture, type CapturedError } from './error-capture';
 import { createErrorReporter, REPORTER_LIMITS } from './error-reporter';
 import { setSession } from './session';
+import { waitUntil } from '../../tests/support/wait';
 
 const JWT = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ1In0.abcDEF123_-xyz';
 
@@ -54,7 +55,7 @@ describe('the error reporter', () => {
   /** Past the batch delay, and every request it started answered. */
   async function afterBatch(received: Received[], count: number): Promise<void> {
     await vi.advanceTimersByTimeAsync(REPORTER_LIMITS.batchDelayMs);
-    await vi.waitFor(() => expect(received).toHaveLength(count));
+    await waitUntil(() => expect(received).toHaveLength(count));
   }
 
   it('sends an error scrubbed and cut to size, batched with the errors that follow it, with the access token when signed in', async () => {
@@ -100,7 +101,7 @@ describe('the error reporter', () => {
 
     for (let i = 0; i < 500; i += 1) reporter.report(captured(new Error('Maximum update depth exceeded')));
     window.dispatchEvent(new Event('pagehide'));
-    await vi.waitFor(() => expect(received).toHaveLength(2));
+    await waitUntil(() => expect(received).toHaveLength(2));
     expect(received[1]?.report.entries).toEqual([expect.objectContaining({ message: 'Error: Maximum update depth exceeded', repeats: 500 })]);
 
     // Sent twice: the rest of the page's life it is not sent again.
@@ -130,7 +131,7 @@ describe('the error reporter', () => {
 
     down = false;
     window.dispatchEvent(new Event('online'));
-    await vi.waitFor(() => expect(received).toHaveLength(1));
+    await waitUntil(() => expect(received).toHaveLength(1));
     expect(received[0]?.report.entries.map((entry) => entry.message)).toEqual([0, 1, 2, 3, 4].map((i) => `Error: offline failure ${i}`));
   });
 

@@ -1,10 +1,11 @@
 import { onlineManager, QueryObserver } from '@tanstack/react-query';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DATA_STALE_TIME_MS } from '../shared/constants';
 import { ApiError } from './api-error';
 import { clearQueriesOnSignOut, createQueryClient, followConnection, shouldRetry } from './query-client';
 import { createReachability } from './reachability';
 import { clearSession, setSession } from './session';
+import { waitUntil } from '../../tests/support/wait';
 
 describe('createQueryClient', () => {
   it('keeps data fresh for 7 s', () => {
@@ -86,7 +87,7 @@ describe('followConnection', () => {
         return Promise.resolve(['Offline_Import']);
       },
     });
-    await vi.waitFor(() => expect(client.getQueryState(['collections'])?.fetchStatus).toBe('paused'));
+    await waitUntil(() => expect(client.getQueryState(['collections'])?.fetchStatus).toBe('paused'));
     expect(calls).toBe(0);
 
     onlineManager.setOnline(true);
@@ -109,7 +110,7 @@ describe('followConnection', () => {
       },
       retryDelay: 60_000,
     });
-    await vi.waitFor(() => expect(client.getQueryState(['collections'])?.fetchFailureCount).toBe(1));
+    await waitUntil(() => expect(client.getQueryState(['collections'])?.fetchFailureCount).toBe(1));
 
     onlineManager.setOnline(false);
     onlineManager.setOnline(true);
@@ -135,13 +136,13 @@ describe('followConnection', () => {
       refetchInterval: 60_000,
     });
     const unsubscribe = observer.subscribe(() => undefined);
-    await vi.waitFor(() => expect(observer.getCurrentResult().status).toBe('error'));
+    await waitUntil(() => expect(observer.getCurrentResult().status).toBe('error'));
     reachability.failed();
     expect(calls).toBe(1);
 
     reachability.answered(Date.now());
 
-    await vi.waitFor(() => expect(observer.getCurrentResult().data).toEqual(['Nightly']));
+    await waitUntil(() => expect(observer.getCurrentResult().data).toEqual(['Nightly']));
     expect(calls).toBe(2);
     unsubscribe();
     stop();

@@ -1,6 +1,7 @@
 import { announce } from 'react-aria/private/live-announcer/LiveAnnouncer';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { clearAnnouncementsOnNavigation } from './stale-announcements';
+import { waitUntil } from '../../tests/support/wait';
 
 describe('clearAnnouncementsOnNavigation', () => {
   it("empties react-aria's live regions when a navigation resolves, and stops on unsubscribe", async () => {
@@ -16,7 +17,7 @@ describe('clearAnnouncementsOnNavigation', () => {
     announce({ 'aria-labelledby': 'a-button-of-the-page-left' }, 'assertive');
     announce('Saved', 'polite');
     // The first message waits until the regions are in the page (100 ms, for Safari).
-    await vi.waitFor(() => {
+    await waitUntil(() => {
       expect(messages()).toContain('a-button-of-the-page-left');
       expect(messages()).toContain('Saved');
     });

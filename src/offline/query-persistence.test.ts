@@ -5,6 +5,7 @@ import { configQueryOptions } from '../lib/config';
 import { clearSession, setSession } from '../lib/session';
 import { offlineKeys } from './offline-keys';
 import { createIdbPersister, persistQueryCache, QUERY_CACHE_WRITE_IDLE_TIMEOUT_MS, type QueryCachePersistence } from './query-persistence';
+import { waitUntil } from '../../tests/support/wait';
 
 describe('query cache persistence', () => {
   const running: QueryCachePersistence[] = [];
@@ -70,7 +71,7 @@ describe('query cache persistence', () => {
       const storedKeys = async () => (await createIdbPersister({ dbName }).restoreClient())?.clientState.queries.map((query) => query.queryKey);
 
       await queryClient.fetchQuery({ queryKey: ['dashboard', 'datasets'], queryFn: () => ({ results: [[1, 2, 3]] }) });
-      await vi.waitFor(() => expect(idleCallbacks).toHaveLength(1));
+      await waitUntil(() => expect(idleCallbacks).toHaveLength(1));
       expect(idleCallbacks[0]?.timeout).toBe(QUERY_CACHE_WRITE_IDLE_TIMEOUT_MS);
       expect(await storedKeys()).toBeUndefined();
       idleCallbacks[0]?.callback();

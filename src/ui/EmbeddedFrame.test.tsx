@@ -4,6 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { server } from '../../tests/msw/server';
 import { EmbeddedFrame } from './EmbeddedFrame';
+import { waitUntil } from '../../tests/support/wait';
 
 const PAGE_URL = 'http://frames.test:7100/parserConfig';
 
@@ -17,7 +18,7 @@ describe('EmbeddedFrame', () => {
     const onMessage = vi.fn();
     render(<EmbeddedFrame title="Parser Config Builder" src={PAGE_URL} onMessage={onMessage} />);
     const frame = screen.getByTitle<HTMLIFrameElement>('Parser Config Builder');
-    await vi.waitFor(() => expect(frame).toHaveAttribute('aria-busy', 'false'));
+    await waitUntil(() => expect(frame).toHaveAttribute('aria-busy', 'false'));
     // happy-dom does not load iframe pages; stand in for the frame's window.
     const frameWindow = { postMessage: vi.fn() };
     Object.defineProperty(frame, 'contentWindow', { value: frameWindow });
@@ -41,7 +42,7 @@ describe('EmbeddedFrame', () => {
     servePage();
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     const frame = await screen.findByTitle('Parser Config Builder');
-    await vi.waitFor(() => expect(frame).toHaveAttribute('aria-busy', 'false'));
+    await waitUntil(() => expect(frame).toHaveAttribute('aria-busy', 'false'));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 

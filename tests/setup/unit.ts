@@ -5,12 +5,13 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { authBackend } from '../msw/auth-backend';
 import { server } from '../msw/server';
+import { SAFETY_NET_MS } from '../support/wait';
 
 // No src module is imported here: vitest cannot vi.mock a module a setup file has already loaded.
 
 // findBy* and waitFor return as soon as their condition holds: their timeout is a safety net for a machine many times
 // slower than usual (the suite must pass with every core busy), never a measure of how fast something should happen.
-configure({ asyncUtilTimeout: 20_000 });
+configure({ asyncUtilTimeout: SAFETY_NET_MS });
 
 /** Where the app lives, so relative URLs and the router's basepath resolve as in production. */
 export const TEST_APP_URL = 'http://localhost/studio/';

@@ -5,6 +5,7 @@ import { namePattern, required } from '../../lib/validators';
 import { DataTable, type DataTableProps } from './DataTable';
 import { useChangedRows, type ChangedRows } from './useChangedRows';
 import type { DataTableColumn } from './types';
+import { waitUntil } from '../../../tests/support/wait';
 
 interface Variable {
   id: number;
@@ -211,7 +212,7 @@ describe('DataTable inline edit', () => {
     // Arrow keys move the caret, not the grid's focus, while editing.
     await user.keyboard('{ArrowLeft}{ArrowLeft}X{Enter}');
     expect(onSave).toHaveBeenCalledExactlyOnceWith({ id: 1, name: 'var_1', value: 'value 1' }, { value: 'valueX 1' });
-    await vi.waitFor(() => expect(cell('value 1')).toHaveFocus());
+    await waitUntil(() => expect(cell('value 1')).toHaveFocus());
   });
 
   it('leaves read-only columns and tables without onSave alone', async () => {

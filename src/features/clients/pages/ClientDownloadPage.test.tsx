@@ -11,6 +11,7 @@ import { ANDROID_TEXT } from '../components/AndroidClientCard';
 import { DESKTOP_TEXT } from '../components/DesktopClientCard';
 import { IOS_TEXT } from '../components/IosClientCard';
 import { IOS_READY_BANNER } from './ClientDownloadPage';
+import { waitUntil } from '../../../../tests/support/wait';
 
 function card(name: string): Promise<HTMLElement> {
   return screen.findByRole('region', { name });
@@ -63,7 +64,7 @@ describe('ClientDownloadPage', () => {
     expect(screen.queryByText(IOS_READY_BANNER)).toBeNull();
     const generate = within(ios).getByRole('link', { name: IOS_TEXT.generate });
     await user.click(generate);
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/ios-builder'));
+    await waitUntil(() => expect(router.state.location.pathname).toBe('/ios-builder'));
   });
 
   it('shows the banner on ?iOS-regenerate=finished and downloads the generated iOS archive with the bearer token', async () => {
@@ -73,7 +74,7 @@ describe('ClientDownloadPage', () => {
     expect(await screen.findByText(IOS_READY_BANNER)).toHaveAttribute('role', 'status');
     const ios = await card(IOS_TEXT.heading);
     await user.click(await within(ios).findByRole('button', { name: IOS_TEXT.download }));
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await waitUntil(() => expect(saved).toHaveLength(1));
     expect(new Uint8Array(await (saved[0] as Blob).arrayBuffer())).toEqual(clientsFake.iosArchive);
     expect(clientsFake.downloads).toEqual([endpoints.iosBuilder.download('ios-build-1')]);
     expect(within(ios).getByRole('link', { name: IOS_TEXT.regenerate })).toBeInTheDocument();
@@ -135,7 +136,7 @@ describe('ClientDownloadPage', () => {
       clientsFake.desktopZip = null;
     });
     await user.click(button);
-    await vi.waitFor(() => expect(logged).toHaveBeenCalled());
+    await waitUntil(() => expect(logged).toHaveBeenCalled());
     expect(String(logged.mock.calls[0]?.[0])).toContain(DESKTOP_ZIP_NAME);
     expect(await within(desktop).findByRole('button', { name: /Download zip/ })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();

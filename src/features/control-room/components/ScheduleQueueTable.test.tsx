@@ -41,7 +41,7 @@ describe('ScheduleQueueTable', () => {
     renderQueue({ queue: [makeQueuedSchedule({ name: 'Nightly', collectionTags: ['smoke'], versionTags: ['v2'], collectionsInQueue: 2, totalCollections: 3, startTime })] });
     const row = await findRow('Nightly');
     expect(await within(row).findByText('smoke')).toBeInTheDocument();
-    expect(within(row).getByText('v2.0')).toBeInTheDocument();
+    expect(await within(row).findByText('v2.0')).toBeInTheDocument();
     expect(within(row).getByText('2 / 3')).toBeInTheDocument();
     expect(within(row).getByText(new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(startTime), { exact: false })).toBeInTheDocument();
     expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([

@@ -12,6 +12,7 @@ import type { Permission } from '../../../shared/permissions';
 import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
 import { OperationsDashboardPage } from '../pages/OperationsDashboardPage';
+import { chooseOptions, selectTrigger } from '../../../../tests/support/select';
 
 /** Test support of the custom dashboard's component tests (not part of the app). */
 
@@ -54,9 +55,7 @@ type User = ReturnType<typeof userEvent.setup>;
 
 /** Opens the select (or multi-select) labelled `label` and picks `names`; a multi-select is closed with Escape. */
 export async function pick(user: User, label: string, names: readonly string[], multiple = false) {
-  await user.click(screen.getByRole('button', { name: new RegExp(`${label}$`) }));
-  for (const name of names) await user.click(await screen.findByRole('option', { name }));
-  if (multiple) await user.keyboard('{Escape}');
+  await chooseOptions(user, selectTrigger(label), names, { multiple });
 }
 
 /** Picks today in the date picker labelled `label` (today's month is the one its calendar opens on). */

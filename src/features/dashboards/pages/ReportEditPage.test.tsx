@@ -16,6 +16,7 @@ import { ELEMENT_EDITOR_TEXT } from '../editor/ElementEditor';
 import { REPORT_TITLE_PLACEHOLDER } from '../editor/report-draft';
 import { SETTINGS_LOCKED_TEXT } from '../editor/ReportSettingsPanel';
 import { ReportEditPage } from './ReportEditPage';
+import { chooseOption as pick, selectTrigger } from '../../../../tests/support/select';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -43,8 +44,7 @@ function renderPage(reportId: string | null, options: DashboardsBackendOptions =
 }
 
 async function chooseOption(user: User, field: RegExp, option: string) {
-  await user.click(screen.getByRole('button', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  await pick(user, selectTrigger(field), option);
 }
 
 const addGroup = () => screen.queryByRole('group', { name: 'Add element' });

@@ -11,6 +11,7 @@ import { HEALTH_RETRY_DELAY_MS, MESSAGES, POLL } from '../../../shared/constants
 import type { HealthItem } from '../../../shared/contracts/health';
 import { endpoints } from '../../../shared/endpoints';
 import { HealthStatusWidget } from './HealthStatusWidget';
+import { waitUntil } from '../../../../tests/support/wait';
 
 function renderWidget() {
   signInAs([]);
@@ -72,9 +73,9 @@ describe('HealthStatusWidget', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const calls = serveStatus('fail');
     renderWidget();
-    await vi.waitFor(() => expect(calls.count).toBe(1));
+    await waitUntil(() => expect(calls.count).toBe(1));
     await act(() => vi.advanceTimersByTimeAsync(HEALTH_RETRY_DELAY_MS));
-    await vi.waitFor(() => expect(calls.count).toBe(2));
+    await waitUntil(() => expect(calls.count).toBe(2));
     expect(screen.queryByText(MESSAGES.somethingWentWrong)).not.toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(HEALTH_RETRY_DELAY_MS));
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.somethingWentWrong);

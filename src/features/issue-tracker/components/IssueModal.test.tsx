@@ -13,6 +13,7 @@ import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
 import type { FailedStepRef } from '../issue-form';
 import { FileIssueButton } from './FileIssueButton';
+import { chooseOption, selectTrigger } from '../../../../tests/support/select';
 
 const STEP: FailedStepRef = {
   statusId: 'run-7',
@@ -47,8 +48,7 @@ async function openModal(user: ReturnType<typeof userEvent.setup>) {
 }
 
 async function choose(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement, field: RegExp, option: string) {
-  await user.click(await within(dialog).findByRole('button', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  await chooseOption(user, selectTrigger(field, dialog), option);
 }
 
 beforeEach(() => clearAppOfflineDb());

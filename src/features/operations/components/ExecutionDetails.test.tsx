@@ -115,12 +115,15 @@ describe('Execution Details', () => {
     expect(await screen.findByText('2 total')).toBeInTheDocument();
     expect(bodyRows(LABEL).map((row) => cellTexts(row)[0])).toEqual(['My_Checkout_Nightly', 'Checkout_Smoke']);
 
-    // Escape clears the name; the next search looks at every collection again (the first answer, still cached).
+    // Escape clears the name; the next search looks at every collection again (the first answer, cached, unless it
+    // went stale on a slow machine and is asked again).
     await user.keyboard('{Escape}');
     expect(name).toHaveValue('');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText('3 total')).toBeInTheDocument();
-    expect(backend.calls.searches.map((search) => search.collectionName)).toEqual([undefined, 'checkout']);
+    const names = backend.calls.searches.map((search) => search.collectionName);
+    expect(names.slice(0, 2)).toEqual([undefined, 'checkout']);
+    for (const again of names.slice(2)) expect(again).toBeUndefined();
   });
 
   it('offers All statuses first, which searches every finished run', async () => {

@@ -5,6 +5,7 @@ import { makeScheduleSummaryRow, makeTestSuiteSummaryRow } from '../../../../tes
 import { DATE_FORMATS, formatDate } from '../../../lib/dates';
 import { saveBlob } from '../../../lib/save-blob';
 import { bodyRows, cellTexts, layOutTables, pickDay, renderOperations } from '../testing';
+import { chooseOptions, selectTrigger } from '../../../../tests/support/select';
 
 vi.mock('../../../lib/save-blob', () => ({ saveBlob: vi.fn() }));
 
@@ -23,9 +24,7 @@ async function search(view: View, { tag, version }: { tag?: string; version?: st
   await pickDay(view.user, 'End Date', today);
   for (const [label, option] of [['Tags', tag], ['Versions', version]] as const) {
     if (!option) continue;
-    await view.user.click(screen.getByRole('button', { name: new RegExp(`${label}$`) }));
-    await view.user.click(await screen.findByRole('option', { name: option }));
-    await view.user.keyboard('{Escape}');
+    await chooseOptions(view.user, selectTrigger(label), [option], { multiple: true });
   }
   await view.user.click(screen.getByRole('button', { name: 'Search' }));
 }

@@ -11,6 +11,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { AUDIT_MASK, type AuditEntry, type AuditListResponse } from '../../../shared/contracts/audit';
 import { endpoints } from '../../../shared/endpoints';
 import { AuditTrailPanel } from './AuditTrailPanel';
+import { waitUntil } from '../../../../tests/support/wait';
 
 const entry = (id: number, overrides: Partial<AuditEntry>): AuditEntry => ({
   id,
@@ -128,7 +129,7 @@ describe('AuditTrailPanel', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Export CSV' });
     expect(within(dialog).getByRole('textbox', { name: 'File name' })).toHaveValue('Audit trail');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await waitUntil(() => expect(saved).toHaveLength(1));
     const csv = await saved[0]!.text();
     expect(asked.at(-1)?.get('pageSize')).toBe('500');
     expect(csv.split('\r\n')[0]).toBe('\uFEFFWhen,User,Organization,Entity,Action,Entity id,Before,After');

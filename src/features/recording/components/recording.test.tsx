@@ -23,6 +23,7 @@ import { recordingModal } from '../recording-modal-store';
 import { PHONE_PICKED_MESSAGE, PHONE_RECORDING_NOTE } from './RecordCollectionModal';
 import { CollectionRecordingPanel, RecordingCollectionsPanel } from './RecordingPanels';
 import { RecordingWatcher } from './RecordingWatcher';
+import { chooseOption, selectTrigger } from '../../../../tests/support/select';
 
 const desk = makeDevice({ cmdDeviceType: 'DESKTOP', deviceId: 'desk-1', customName: 'Desk one' });
 const unplugged = makeDevice({ cmdDeviceType: 'DESKTOP', deviceId: 'desk-2', customName: 'Desk unplugged', pluggedIn: false });
@@ -71,8 +72,7 @@ const toastText = (text: string) => screen.findByText(text);
 async function openAndChooseDesk(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Record Collection' }));
   const modal = await dialog();
-  await user.click(within(modal).getByRole('button', { name: /Device$/ }));
-  await user.click(await screen.findByRole('option', { name: 'Desk one' }));
+  await chooseOption(user, selectTrigger('Device', modal), 'Desk one');
   return modal;
 }
 

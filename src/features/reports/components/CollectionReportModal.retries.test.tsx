@@ -10,6 +10,7 @@ import { openReportModal } from '../../../../tests/support/report-modal';
 import { captureSavedBlobs } from '../../../../tests/support/saved-blobs';
 import type { RunDetails } from '../../../shared/contracts/runs';
 import { endpoints } from '../../../shared/endpoints';
+import { waitUntil } from '../../../../tests/support/wait';
 
 const openReport = (testCaseDetails: RunDetails['testCaseDetails']) =>
   openReportModal({ testSuiteName: 'Retried collection', testStatus: 'PASSED', testCaseDetails });
@@ -72,7 +73,7 @@ describe('CollectionReportModal with retried flows (issue 29)', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Export CSV' }));
     const exportDialog = await screen.findByRole('dialog', { name: 'Export CSV' });
     await userEvent.click(within(exportDialog).getByRole('button', { name: 'Save' }));
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await waitUntil(() => expect(saved).toHaveLength(1));
     expect((await (saved[0] as Blob).text()).replace(/^\uFEFF/, '')).toBe(
       [
         'Flow Name,Flow Loop,Attempt,Step Id,Step Name,Result,Notes,Image Link,Attachments',

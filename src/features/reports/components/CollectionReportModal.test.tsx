@@ -19,6 +19,7 @@ import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
 import { CollectionReportModal } from './CollectionReportModal';
 import { captureSavedBlobs, captureSavedLinks } from '../../../../tests/support/saved-blobs';
+import { waitUntil } from '../../../../tests/support/wait';
 
 const PNG_BYTES = new Uint8Array([0x89, 0x50, 0x4e, 0x47]);
 
@@ -171,7 +172,7 @@ describe('CollectionReportModal', () => {
     );
     openReport(undefined, { attachments: [{ path: 'status-1/video/page@1.webm', name: 'page@1.webm' }] });
     await userEvent.click(await screen.findByRole('button', { name: 'Download attachment page@1.webm' }));
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await waitUntil(() => expect(saved).toHaveLength(1));
     expect(requests).toEqual([{ data: { path: 'status-1/video/page@1.webm' }, authorization: expect.stringMatching(/^Bearer /) }]);
     // The file itself comes through the link, with no header: the browser streams it to disk.
     expect(saved[0]).toEqual({
@@ -266,7 +267,7 @@ describe('CollectionReportModal', () => {
     );
     openReport();
     await userEvent.click(await screen.findByRole('button', { name: 'Export HTML' }));
-    await vi.waitFor(() => expect(saved).toHaveLength(1));
+    await waitUntil(() => expect(saved).toHaveLength(1));
     expect(await savedText(saved)).toBe('<html>report</html>');
     expect(timeZones).toEqual([Intl.DateTimeFormat().resolvedOptions().timeZone]);
 
@@ -298,11 +299,11 @@ describe('CollectionReportModal', () => {
     expect(await screen.findByText('Failure Label Created')).toBeInTheDocument();
     expect(await screen.findByText('Collection Label Updated')).toBeInTheDocument();
     expect(labels.ofRun.get(details.statusId)?.labelName).toBe('Flaky locator');
-    await vi.waitFor(() => expect(within(dialog).getByRole('button', { name: /^Flaky locator/ })).toBeInTheDocument());
+    await waitUntil(() => expect(within(dialog).getByRole('button', { name: /^Flaky locator/ })).toBeInTheDocument());
 
     await userEvent.click(within(dialog).getByRole('button', { name: /^Flaky locator/ }));
     await userEvent.click(await screen.findByRole('option', { name: 'Environment' }));
-    await vi.waitFor(() => expect(labels.ofRun.get(details.statusId)?.labelId).toBe('label-env'));
+    await waitUntil(() => expect(labels.ofRun.get(details.statusId)?.labelId).toBe('label-env'));
   });
 
   it('creates, attaches and renames a failure label offline, shown and marked at once, applied once in order on reconnect', async () => {

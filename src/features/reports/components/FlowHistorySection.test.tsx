@@ -1,5 +1,5 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -128,8 +128,10 @@ describe('Collection report: flow history and failure classes', () => {
     );
     openReport();
     const section = await screen.findByRole('region', { name: 'Flow history' });
-    const alerts = await within(section).findAllByRole('alert');
-    expect(alerts.map((alert) => alert.textContent)).toEqual(['Failures could not be classified: Database away.', 'You may not see this history.']);
+    // The two answers come apart: wait for both.
+    await waitFor(() =>
+      expect(within(section).getAllByRole('alert').map((alert) => alert.textContent)).toEqual(['Failures could not be classified: Database away.', 'You may not see this history.']),
+    );
     expect(screen.getByText('Checkout')).toBeInTheDocument();
   });
 });

@@ -16,6 +16,7 @@ import { ToastRegion } from '../../../ui/Toast';
 import { CollectionProgressWatcher } from './CollectionProgressWatcher';
 import { LastCompletedPanel } from './LastCompletedPanel';
 import { RunningCollectionsPanel } from './RunningCollectionsPanel';
+import { waitUntil } from '../../../../tests/support/wait';
 
 function renderWithClient(children: ReactNode) {
   signInAs([]);
@@ -190,9 +191,9 @@ describe('CollectionProgressWatcher', () => {
     serve(state);
     const reports: boolean[] = [];
     renderWithClient(<CollectionProgressWatcher onInProgressChange={(value) => reports.push(value)} />);
-    await vi.waitFor(() => expect(reports.at(-1)).toBe(true));
+    await waitUntil(() => expect(reports.at(-1)).toBe(true));
     state.running = [];
     await act(() => vi.advanceTimersByTimeAsync(POLL.runningCollectionsMs));
-    await vi.waitFor(() => expect(reports.at(-1)).toBe(false));
+    await waitUntil(() => expect(reports.at(-1)).toBe(false));
   });
 });

@@ -11,6 +11,7 @@ import { createQueryClient } from '../../../lib/query-client';
 import { POLL } from '../../../shared/constants';
 import { endpoints } from '../../../shared/endpoints';
 import { CollectionTagsField } from './CollectionTagsField';
+import { waitUntil } from '../../../../tests/support/wait';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -37,10 +38,14 @@ describe('CollectionTagsField', () => {
         <CollectionTagsField collection={{ tags: [], version: null }} onChange={() => undefined} />
       </QueryClientProvider>,
     );
-    await vi.waitFor(() => expect(requestedAt).toHaveLength(1));
+    // The poll period runs from the first answer: a refetch due while the first request is still out joins it.
+    let answered = 0;
+    server.events.on('response:mocked', ({ request }) => void (request.url.includes(endpoints.tags.all) && (answered += 1)));
+    await waitUntil(() => expect(answered).toBe(1));
+    expect(requestedAt).toHaveLength(1);
     studioBackend.tags.push(makeTag({ tagName: 'added elsewhere' }));
     await act(() => vi.advanceTimersByTimeAsync(POLL.tagsMs));
-    await vi.waitFor(() => expect(requestedAt).toHaveLength(2));
+    await waitUntil(() => expect(requestedAt).toHaveLength(2));
     // One period apart; the bounds leave room for the requests' own latency, which the fake clock also counts.
     const gap = (requestedAt[1] ?? 0) - (requestedAt[0] ?? 0);
     expect(gap).toBeGreaterThan(POLL.tagsMs / 2);

@@ -8,6 +8,7 @@ import { newStep } from '../collection-document';
 import { MOBILE_ACTION_NOTES, STEP_ACTION_SECTIONS, type ResourceType } from '../step-action-options';
 import { StepFeedbackContext, useStepFeedbackState } from '../step-feedback';
 import { StepsEditor } from './StepsEditor';
+import { chooseOption, selectTrigger } from '../../../../tests/support/select';
 
 type User = ReturnType<typeof userEvent.setup>;
 
@@ -36,8 +37,7 @@ const fieldNames = (item: HTMLElement): string[] =>
   [...item.querySelectorAll('.ui-field__label')].map((label) => label.textContent ?? '').filter((label) => label !== 'Step name' && label !== 'Action');
 
 async function chooseAction(user: User, item: HTMLElement, action: string) {
-  await user.click(within(item).getByRole('button', { name: /Action$/ }));
-  await user.click(await screen.findByRole('option', { name: action }));
+  await chooseOption(user, selectTrigger('Action', item), action);
 }
 
 describe('the step editor names each action its own fields (issue 27)', () => {

@@ -9,6 +9,7 @@ import { renderApp, signInAs } from '../../../../tests/support/render-app';
 import type { Step } from '../../../shared/contracts/collections';
 import { endpoints } from '../../../shared/endpoints';
 import { STUDIO_MESSAGES } from '../studio-messages';
+import { chooseOption, selectTrigger } from '../../../../tests/support/select';
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -36,8 +37,7 @@ const urlField = () => within(stepItem(1)).getByRole('textbox', { name: 'URL' })
 
 /** Opens `name` from the toolbar, by keyboard-free clicks, and waits for its document. */
 async function openCollection(user: User, name: string) {
-  await user.click(await screen.findByRole('button', { name: /Collection$/ }));
-  await user.click(await screen.findByRole('option', { name }));
+  await chooseOption(user, selectTrigger('Collection'), name);
   await user.click(toolbarButton('Open'));
   await screen.findByText('Test Suite Open...');
 }

@@ -14,6 +14,7 @@ import { SAVED_OFFLINE_MESSAGE, SAVED_OFFLINE_TEXT } from '../../../offline/pend
 import { REFUSED_CHANGES_TITLE } from '../../shell/components/OfflineChanges';
 import { newFlow } from '../collection-document';
 import { STUDIO_MESSAGES } from '../studio-messages';
+import { chooseOption as pick, selectTrigger } from '../../../../tests/support/select';
 
 type User = ReturnType<typeof renderApp>['user'];
 
@@ -38,8 +39,7 @@ const saveButton = () => screen.getByRole('button', { name: 'Save' });
 const exportButton = () => screen.getByRole('button', { name: 'Export' });
 
 async function chooseOption(user: User, label: string, option: string, within_: HTMLElement = document.body) {
-  await user.click(await within(within_).findByRole('button', { name: new RegExp(`${label}$`) }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  await pick(user, selectTrigger(label, within_), option);
 }
 
 async function pickCollection(user: User, name: string) {

@@ -13,6 +13,7 @@ import type { Permission } from '../../../shared/permissions';
 import { ToastRegion } from '../../../ui/Toast';
 import { toastQueue } from '../../../ui/toast-queue';
 import { ManageVariablesPage } from './ManageVariablesPage';
+import { chooseOption as pick, selectTrigger } from '../../../../tests/support/select';
 
 const ALL_FLAGS: StudioConfig = {
   VariableManagement: { enabled: true, systemVariableFeature: true, resourceVariableFeature: true, resourcePooling: true },
@@ -38,8 +39,7 @@ const table = () => screen.getByRole('grid', { name: 'Variables' });
 const rowNames = () => within(table()).queryAllByRole('rowheader').map((cell) => cell.textContent);
 
 async function chooseOption(user: ReturnType<typeof userEvent.setup>, field: RegExp, option: string) {
-  await user.click(screen.getByRole('button', { name: field }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  await pick(user, selectTrigger(field), option);
 }
 
 /**
@@ -66,8 +66,9 @@ describe('ManageVariablesPage', () => {
       variables: [makeVariable({ variableName: 'user', value: ['alice'] }), makeVariable({ variableName: 'pool', valueType: 'Resource', value: ['browser-1', 'browser-2'] })],
       systemVariables: [systemVariable()],
     });
+    // The flags come with the configuration, which may answer after the variables.
+    await waitFor(() => expect(within(table()).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Variable Name', 'Type', 'Value', 'Access', 'Actions']));
     await screen.findByRole('rowheader', { name: 'user' });
-    expect(within(table()).getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Variable Name', 'Type', 'Value', 'Access', 'Actions']);
     expect(screen.getByText('3 total')).toBeInTheDocument();
     const poolRow = screen.getByRole('rowheader', { name: 'pool' }).closest('[role="row"]') as HTMLElement;
     expect(await within(poolRow).findByText('Browser One, Browser Two')).toBeInTheDocument();
@@ -104,9 +105,10 @@ describe('ManageVariablesPage', () => {
       },
       { config: { VariableManagement: { ...ALL_FLAGS.VariableManagement, paginationSize: 2 } } },
     );
-    await screen.findByRole('rowheader', { name: 'alpha' });
+    // The page size comes with the configuration, which may answer after the variables.
+    const secondPage = await screen.findByRole('button', { name: 'Page 2' });
     expect(rowNames()).toEqual(['alpha', 'beta']);
-    await user.click(screen.getByRole('button', { name: 'Page 2' }));
+    await user.click(secondPage);
     expect(rowNames()).toEqual(['gamma', 'BASE_URL']);
 
     await chooseOption(user, /Type/, 'Resource');
