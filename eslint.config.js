@@ -43,7 +43,7 @@ const sidesRule = {
 };
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/routeTree.gen.ts', 'data/**', 'coverage/**', 'tests/.artifacts/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'src/routeTree.gen.ts', 'data/**', 'coverage/**', 'tests/.artifacts/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

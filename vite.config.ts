@@ -241,6 +241,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           // Two files at a time: each has its own platform (PORT 0, its own data folder) and Chromium. One at a time took
           // 1404 s, two 1128 s; the files' own times add up to about 2150 s, so more would only share the two cores.
           maxWorkers: 2,

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints, TOKEN_HEADER } from '../shared/endpoints';
 import { DATABASE_FILE } from './db/database';
+import { serverNodeArgs } from './testing/serverCommand';
 import { testDatabaseUrl, testDialect } from './testing/testDatabase';
 
 interface Run {
@@ -28,7 +29,7 @@ function entryOf(line: string): LogEntry {
 
 /** Runs `npm start`'s server command until it listens, optionally calls `whileUp`, then sends SIGTERM. */
 async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, lines: string[]) => Promise<void>): Promise<Run> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, await serverNodeArgs(), {
     cwd: join(import.meta.dirname, '../..'),
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUDIO_ADMIN_EMAIL: '', STUDIO_ADMIN_PASSWORD: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -78,8 +79,8 @@ async function dataEnv(dataDir: string): Promise<Record<string, string>> {
   return url ? { DATA_DIR: dataDir, DATABASE_URL: url } : { DATA_DIR: dataDir };
 }
 
-// Each test starts the server process (tsx compiles it afresh) once or twice: on a loaded 2-core machine that takes most of
-// 20 s.
+// Each test starts the server process once or twice, and the first also builds its bundle: a safety net far above that
+// on a loaded 2-core machine (under tsx, before the bundle, one start came near 20 s).
 describe(`main (the server process, ${testDialect})`, { timeout: 90_000 }, () => {
   let root: string;
   afterEach(() => rmSync(root, { recursive: true, force: true }));
@@ -137,7 +138,7 @@ describe(`main (the server process, ${testDialect})`, { timeout: 90_000 }, () =>
 
   it('refuses to start on an invalid LOG_LEVEL, with one line naming it', async () => {
     root = mkdtempSync(join(tmpdir(), 'studio-main-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, await serverNodeArgs(), {
       cwd: join(import.meta.dirname, '../..'),
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: root, LOG_LEVEL: 'loud' },
       stdio: ['ignore', 'pipe', 'inherit'],

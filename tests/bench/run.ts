@@ -20,6 +20,7 @@ import { KB, LOGIN_JS_WIRE_BUDGET_KB, PRECACHE_WIRE_BUDGET_KB, runWireBench } fr
 import { DASHBOARD_SHAPING_BUDGET_MS, runChartShapingBench } from './chart-shaping';
 import { DASHBOARD_RENDER_BUDGET_MS, printDashboardRenderBench } from './dashboard-render';
 import { runBackupBench } from './backup';
+import { runServerStartBench } from './server-start';
 import { PURGE_P99_RATIO_BUDGET, runPurgeBench } from './purge';
 import { LEADERSHIP_HEAP_GROWTH_BUDGET_PCT, LEADERSHIP_RECOVER_BUDGET_MS, leadershipSoakProblems, printLeadershipSoakBench } from './leadership-soak';
 
@@ -35,6 +36,7 @@ async function main(): Promise<number> {
   const precacheKb = wire.precacheBytes / KB;
   printBudget('login-js-wire', LOGIN_JS_WIRE_BUDGET_KB, 'KB');
   printBudget('precache-wire', PRECACHE_WIRE_BUDGET_KB, 'KB');
+  await runServerStartBench();
   const wall = await runWallDisplayBench();
   printBudget('wall-display-p99', WALL_DISPLAY_P99_BUDGET_MS, 'ms');
   const executor = await runExecutorBench();

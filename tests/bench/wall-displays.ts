@@ -12,13 +12,12 @@
  * Signing in costs a deliberately slow scrypt hash, so the 1000 displays share 100 sessions (10 displays each); each
  * poll still verifies its token and checks its session.
  */
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { endpoints } from '../../src/shared/endpoints';
 import { PlatformApi } from '../e2e/api';
 import { startPlatform, type Platform } from '../e2e/harness';
-import { percentile, printFigure } from './figures';
+import { percentile, printFigure, processCpuSeconds } from './figures';
 
 export const WALL_DISPLAY_P99_BUDGET_MS = 50;
 const DISPLAYS = Number(process.env.WALL_DISPLAYS ?? 1000);
@@ -28,8 +27,6 @@ const DURATION_MS = Number(process.env.WALL_DISPLAY_SECONDS ?? 60) * 1000;
 /** A poll still unanswered this long counts as an error (and the bench ends at most this long after its 60 s). */
 const POLL_TIMEOUT_MS = 10_000;
 const POLLED = [endpoints.runs.runningTabData, endpoints.schedules.queue, endpoints.importExport.status] as const;
-/** Clock ticks per second of /proc/<pid>/stat times (USER_HZ, 100 on Linux). */
-const CLOCK_TICKS_PER_SECOND = 100;
 
 export interface WallDisplayBench {
   polls: number;
@@ -38,14 +35,6 @@ export interface WallDisplayBench {
   notModifiedShare: number;
   errors: number;
   serverCpuShare: number;
-}
-
-/** The CPU seconds a process has used so far (user + system). */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The command name in parentheses may hold spaces: fields are counted after its closing parenthesis.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
 interface PollResult {
@@ -139,10 +128,10 @@ export async function runWallDisplayBench(): Promise<WallDisplayBench> {
   try {
     const tokens = await seedRuns(platform);
     const pid = platform.pid();
-    const cpuBefore = cpuSeconds(pid);
+    const cpuBefore = processCpuSeconds(pid);
     const started = performance.now();
     const seen = await driveDisplays(platform, tokens);
-    const serverCpuShare = (cpuSeconds(pid) - cpuBefore) / ((performance.now() - started) / 1000);
+    const serverCpuShare = (processCpuSeconds(pid) - cpuBefore) / ((performance.now() - started) / 1000);
     printFigure('wall-display-polls', seen.polls, `count (${DISPLAYS} displays, ${POLLED.length} endpoints every ${POLL_PERIOD_MS / 1000} s, ${DURATION_MS / 1000} s)`);
     printFigure('wall-display-p50', seen.p50Ms, 'ms');
     printFigure('wall-display-p99', seen.p99Ms, 'ms');

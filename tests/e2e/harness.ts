@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../src/server/runs/executor/browserExecutor';
+import { serverNodeArgs } from '../../src/server/testing/serverCommand';
 
 export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const ARTIFACTS_DIR = join(ROOT_DIR, 'tests', '.artifacts');
@@ -64,8 +65,8 @@ function requireBuiltApp(): void {
   }
 }
 
-function launchServer(env: NodeJS.ProcessEnv, log: string[], nodeArgs: readonly string[]): Promise<RunningServer> {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+async function launchServer(env: NodeJS.ProcessEnv, log: string[], nodeArgs: readonly string[]): Promise<RunningServer> {
+  const child = spawn(process.execPath, [...nodeArgs, ...(await serverNodeArgs())], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
   const printedAdmin: Partial<AdminCredentials> = {};
   return new Promise((resolvePromise, reject) => {
     const timer = setTimeout(() => {

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Context, Env, Hono } from 'hono';
 import { endpoints } from '../../shared/endpoints';
+import { PROJECT_ROOT } from '../projectRoot';
 import { registerFlakyPage } from './flakyPage';
 
-const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
+const PUBLIC_DIR = join(PROJECT_ROOT, 'src/server/demo/public');
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',

@@ -1,20 +1,20 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { copyFile, mkdir, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createHash } from 'node:crypto';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 import { zip, type Zippable } from 'fflate';
 import { DESKTOP_CLIENT_FILE } from '../clients/clientsFolder';
+import { writeWhole } from '../disk/writeWhole';
 import { log } from '../logs/logger';
+import { PROJECT_ROOT } from '../projectRoot';
 
-const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-const ENTRY = join(REPO_ROOT, 'src/gateway-agent/main.ts');
-const PLAYWRIGHT_CORE = join(REPO_ROOT, 'node_modules/playwright-core');
+const ENTRY = join(PROJECT_ROOT, 'src/gateway-agent/main.ts');
+const PLAYWRIGHT_CORE = join(PROJECT_ROOT, 'node_modules/playwright-core');
 /**
  * Zips already built from the same sources, by stamp: every data folder of this installation (a test server's, a
  * second replica's) copies one instead of zipping playwright-core again.
  */
-export const AGENT_ZIP_CACHE_DIR = join(REPO_ROOT, 'node_modules/.cache/studio-gateway-agent');
+export const AGENT_ZIP_CACHE_DIR = join(PROJECT_ROOT, 'node_modules/.cache/studio-gateway-agent');
 /** Unix file mode in the zip's external attributes (os 3 = Unix): start.sh must be executable once unpacked. */
 const EXECUTABLE = { os: 3, attrs: 0o100755 << 16 };
 
@@ -50,6 +50,8 @@ async function filesUnder(dir: string): Promise<string[]> {
 async function bundleAgent(): Promise<{ code: Uint8Array; inputs: string[] }> {
   const result = await build({
     entryPoints: [ENTRY],
+    // The metafile's inputs are relative to this folder (sourceStamp resolves them), whatever the server's cwd.
+    absWorkingDir: PROJECT_ROOT,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -69,7 +71,7 @@ async function bundleAgent(): Promise<{ code: Uint8Array; inputs: string[] }> {
 /** A stamp of what the zip is built from, so an unchanged build is not repeated. */
 async function sourceStamp(inputs: readonly string[], playwrightFiles: readonly string[]): Promise<string> {
   const hash = createHash('sha256');
-  for (const file of [...inputs.map((input) => resolve(REPO_ROOT, input)), ...playwrightFiles].sort()) {
+  for (const file of [...inputs.map((input) => resolve(PROJECT_ROOT, input)), ...playwrightFiles].sort()) {
     const info = await stat(file);
     hash.update(`${file}:${info.size}:${info.mtimeMs}\n`);
   }
@@ -80,17 +82,6 @@ const zipAsync = (files: Zippable) =>
   new Promise<Uint8Array>((resolveZip, rejectZip) => {
     zip(files, { level: 6 }, (error, data) => (error ? rejectZip(error) : resolveZip(data)));
   });
-
-/**
- * Writes `data` (bytes, or a file to copy) to `target` under a temporary name of its own and renames it, so no reader
- * sees half a file and two servers writing the same cached zip at once do not mix their bytes.
- */
-async function writeWhole(target: string, data: Uint8Array | { copyOf: string }): Promise<void> {
-  await mkdir(dirname(target), { recursive: true });
-  const partial = `${target}.${randomBytes(6).toString('hex')}.partial`;
-  await ('copyOf' in data ? copyFile(data.copyOf, partial) : writeFile(partial, data));
-  await rename(partial, target);
-}
 
 async function zipAgent(code: Uint8Array, playwrightFiles: readonly string[]): Promise<Uint8Array> {
   const files: Zippable = {
