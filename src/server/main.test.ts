@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints, TOKEN_HEADER } from '../shared/endpoints';
 import { DATABASE_FILE } from './db/database';
+import { PROJECT_ROOT } from './projectRoot';
 import { serverNodeArgs } from './testing/serverCommand';
 import { testDatabaseUrl, testDialect } from './testing/testDatabase';
 
@@ -30,7 +31,7 @@ function entryOf(line: string): LogEntry {
 /** Runs `npm start`'s server command until it listens, optionally calls `whileUp`, then sends SIGTERM. */
 async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, lines: string[]) => Promise<void>): Promise<Run> {
   const child = spawn(process.execPath, await serverNodeArgs(), {
-    cwd: join(import.meta.dirname, '../..'),
+    cwd: PROJECT_ROOT,
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', STUDIO_ADMIN_EMAIL: '', STUDIO_ADMIN_PASSWORD: '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -139,7 +140,7 @@ describe(`main (the server process, ${testDialect})`, { timeout: 90_000 }, () =>
   it('refuses to start on an invalid LOG_LEVEL, with one line naming it', async () => {
     root = mkdtempSync(join(tmpdir(), 'studio-main-'));
     const child = spawn(process.execPath, await serverNodeArgs(), {
-      cwd: join(import.meta.dirname, '../..'),
+      cwd: PROJECT_ROOT,
       env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: root, LOG_LEVEL: 'loud' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -5,13 +5,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../src/server/runs/executor/browserExecutor';
+import { PROJECT_ROOT } from '../../src/server/projectRoot';
 import { serverNodeArgs } from '../../src/server/testing/serverCommand';
 
-export const ROOT_DIR = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const ROOT_DIR = PROJECT_ROOT;
 export const ARTIFACTS_DIR = join(ROOT_DIR, 'tests', '.artifacts');
 const SERVER_START_TIMEOUT_MS = 60_000;
 const SERVER_STOP_TIMEOUT_MS = 10_000;

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { MobileDevice } from '../../shared/contracts/mobile';
+import { PROJECT_ROOT } from '../projectRoot';
 import { freePort } from './freePort';
 
 /**
@@ -8,8 +9,7 @@ import { freePort } from './freePort';
  * finds the drivers that are npm dependencies of its package.json (appium-chromium-driver, @appium/fake-driver), so
  * `npm ci` installs everything and no `appium driver install` is needed.
  */
-export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const APPIUM_MAIN = fileURLToPath(new URL('../../../node_modules/appium/index.js', import.meta.url));
+const APPIUM_MAIN = join(PROJECT_ROOT, 'node_modules/appium/index.js');
 
 /** Starting Appium loads every driver's module graph: seconds on a busy machine. A safety net, not a speed limit. */
 const START_LIMIT_MS = 90_000;
