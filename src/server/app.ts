@@ -122,7 +122,7 @@ async function buildApp(options: ServerOptions, logger: Logger): Promise<StudioA
   };
 
   schedulePruning(services.scheduler, db);
-  const retentionPurge = scheduleRetentionPurge(services);
+  const retentionPurge = options.retentionPurge ? scheduleRetentionPurge(services) : undefined;
   startScheduleFiring(services);
 
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -168,7 +168,7 @@ async function buildApp(options: ServerOptions, logger: Logger): Promise<StudioA
     async close() {
       await services.runs.close();
       await services.scheduler.stop();
-      await retentionPurge.stop();
+      await retentionPurge?.stop();
       await services.leadership.close();
       await database.close();
     },

@@ -69,6 +69,12 @@ export interface ServerOptions {
   logLevel: LogLevel;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; without it /metrics does not exist. */
   metricsToken?: string | undefined;
+  /**
+   * Whether the scheduler's tick starts the hourly retention purge on the real clock. Programmatic only: the in-process
+   * test servers turn it off, since their fixtures place history at fixed past dates that the purge, racing the
+   * fixture's inserts, would delete; the purge's own tests run it with a clock of their own (retention.test.ts).
+   */
+  retentionPurge: boolean;
 }
 
 export const DEFAULT_OPTIONS: ServerOptions = {
@@ -91,6 +97,7 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   mailRetryBaseMs: MAIL_RETRY_BASE_MS,
   outboundAllow: ALLOW_ANY,
   logLevel: DEFAULT_LOG_LEVEL,
+  retentionPurge: true,
 };
 
 function integerFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number): number {

@@ -82,6 +82,7 @@ export async function startTestServer(
     publicDir: join(dataDir, 'public'),
     schedulerIntervalMs: 50,
     passwordHashCost: TEST_PASSWORD_HASH_COST,
+    retentionPurge: false,
     // Quiet unless a test reads the log (logDestination) or a person asks: `LOG_LEVEL=debug npx vitest run …`.
     logLevel: options.logDestination ? 'info' : process.env.LOG_LEVEL === undefined ? 'silent' : parseLogLevel(process.env.LOG_LEVEL),
     ...options,
