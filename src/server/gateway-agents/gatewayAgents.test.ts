@@ -8,6 +8,7 @@ import { unplugSilentRemoteBrowsers } from '../resources/remoteBrowsers';
 import { browserCollection, CHROMIUM, runDetails, saveCollection, startPageServer, trigger, waitForRun, type PageServer } from '../testing/runFixtures';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { abortRunsOfSilentAgents } from './repository';
+import { touchAgentResources } from './mobileDevices';
 
 describe('desktop gateway agents', { timeout: 90_000 }, () => {
   let t: TestServer;
@@ -104,6 +105,9 @@ describe('desktop gateway agents', { timeout: 90_000 }, () => {
     const revoke = await post(endpoints.gatewayAgents.revoke(created.agent.id), admin, {});
     expect(revoke.status).toBe(200);
     await expect.poll(() => revoked).toBe(true);
+    expect(await desktop(admin, agent.deviceId)).toMatchObject({ pluggedIn: false });
+    // A heartbeat let in just before the revocation and written after it leaves the machine Offline.
+    await touchAgentResources(t.server.services.db, { id: created.agent.id, device_id: agent.deviceId }, Date.now());
     expect(await desktop(admin, agent.deviceId)).toMatchObject({ pluggedIn: false });
     expect((await post(endpoints.gatewayAgents.revoke(created.agent.id), admin, {})).status).toBe(404);
   });

@@ -123,11 +123,26 @@ export async function listedDevicesOfAgents(db: Db, agentIds: readonly string[])
   return byAgent;
 }
 
-/** A heartbeat of the agent keeps its listed phones Available (an unlisted one stays Offline). */
-export async function touchAgentDevices(db: Db, agentId: string, at: number): Promise<void> {
-  const ids = await listedDeviceIds(db, agentId);
-  if (ids.length === 0) return;
-  await db.updateTable('resources').set({ plugged_in: 1, last_seen_at: at, updated_at: new Date(at).toISOString() }).where('device_id', 'in', ids).execute();
+/**
+ * A heartbeat or claim of a live agent keeps its machine and its listed phones Available (an unlisted one stays
+ * Offline). One statement, conditioned on the agent not being revoked and the phone still listed: with the list read
+ * apart from the write, a heartbeat that raced a revocation or a list without the phone plugged its resource in again
+ * (seen under load on PostgreSQL).
+ */
+export async function touchAgentResources(db: Db, agent: Pick<GatewayAgentsTable, 'id' | 'device_id'>, at: number): Promise<void> {
+  await db
+    .updateTable('resources')
+    .set({ plugged_in: 1, last_seen_at: at, updated_at: new Date(at).toISOString() })
+    .where((eb) =>
+      eb.and([
+        eb.or([
+          ...(agent.device_id === null ? [] : [eb('device_id', '=', agent.device_id)]),
+          eb('device_id', 'in', eb.selectFrom('mobile_devices').select('device_id').where('agent_id', '=', agent.id).where('listed', '=', 1)),
+        ]),
+        eb.exists(eb.selectFrom('gateway_agents').select('id').where('id', '=', agent.id).where('revoked_at', 'is', null)),
+      ]),
+    )
+    .execute();
 }
 
 /** For each of the agent's idle listed phones, the run allocated to it that it has not taken yet (taken now). */

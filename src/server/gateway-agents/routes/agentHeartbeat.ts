@@ -1,10 +1,9 @@
 import { createRoute } from '@hono/zod-openapi';
 import { agentHeartbeatAnswerSchema, GATEWAY_AGENT_CLAIM_MS, GATEWAY_AGENT_HEARTBEAT_MS } from '../../../shared/contracts/gateway-agents';
 import { endpoints } from '../../../shared/endpoints';
-import { touchRemoteBrowser } from '../../resources/remoteBrowsers';
 import type { Api } from '../../services';
 import { gatewayAgentAuthentication, servingAgent } from '../agentAuth';
-import { touchAgentDevices } from '../mobileDevices';
+import { touchAgentResources } from '../mobileDevices';
 import { agentNotRegistered, agentTooMany, agentUnauthorized } from './registerAgent';
 
 export function registerAgentHeartbeat({ app, endpoint, services }: Api): void {
@@ -29,9 +28,7 @@ export function registerAgentHeartbeat({ app, endpoint, services }: Api): void {
   app.openapi(route, async (c) => {
     const agent = servingAgent(await agentOf(c));
     const at = Date.now();
-    // A resource's heartbeat is the same write whatever the resource.
-    if (agent.device_id !== null) await touchRemoteBrowser(services.db, agent.device_id, at);
-    await touchAgentDevices(services.db, agent.id, at);
+    await touchAgentResources(services.db, agent, at);
     void services.runs.dispatch();
     return c.json({ success: true as const, data: { deviceId: agent.device_id, heartbeatMs: GATEWAY_AGENT_HEARTBEAT_MS, claimMs: GATEWAY_AGENT_CLAIM_MS } }, 200);
   });

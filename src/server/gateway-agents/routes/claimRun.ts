@@ -1,11 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
 import { agentClaimSchema, claimAnswerSchema, GATEWAY_AGENT_CLAIM_MS } from '../../../shared/contracts/gateway-agents';
 import { endpoints } from '../../../shared/endpoints';
-import { touchRemoteBrowser } from '../../resources/remoteBrowsers';
 import { appendLog, parseRunVariables, type RunRow } from '../../runs/repository';
 import type { Api } from '../../services';
 import { gatewayAgentAuthentication, servingAgent } from '../agentAuth';
-import { claimDeviceRuns, stoppedDeviceRuns, touchAgentDevices } from '../mobileDevices';
+import { claimDeviceRuns, stoppedDeviceRuns, touchAgentResources } from '../mobileDevices';
 import { agentRecordingCommand } from '../../recordings/repository';
 import { agentRunState, claimRun } from '../repository';
 import { agentNotRegistered, agentTooMany, agentUnauthorized } from './registerAgent';
@@ -34,8 +33,7 @@ export function registerClaimRun({ app, endpoint, services }: Api): void {
     const agent = servingAgent(await agentOf(c));
     const { idle, idleDevices } = c.req.valid('json');
     const at = Date.now();
-    if (agent.device_id !== null) await touchRemoteBrowser(services.db, agent.device_id, at);
-    await touchAgentDevices(services.db, agent.id, at);
+    await touchAgentResources(services.db, agent, at);
     const previous = agent.claimed_status_id;
     const stopped = previous !== null && (await agentRunState(services.db, agent, previous)) === 'stopped' ? [previous] : [];
     stopped.push(...(await stoppedDeviceRuns(services.db, agent.id)));
