@@ -163,17 +163,15 @@ describe.skipIf(chromiumMissing)('offline edits whose access token expired meanw
 
     /** The API traffic after reconnecting, in the order the page saw it. */
     const traffic: { event: 'request' | 'response' | 'failed'; path: string; request: Request; response?: Response }[] = [];
-    page.on('request', (request) => {
-      if (pathOf(request.url()).startsWith('/api/')) traffic.push({ event: 'request', path: pathOf(request.url()), request });
-    });
-    page.on('response', (response) => {
-      if (pathOf(response.url()).startsWith('/api/')) traffic.push({ event: 'response', path: pathOf(response.url()), request: response.request(), response });
-    });
+    const record = (event: 'request' | 'response' | 'failed', request: Request, response?: Response) => {
+      const path = pathOf(request.url());
+      if (path.startsWith('/api/')) traffic.push({ event, path, request, response });
+    };
+    page.on('request', (request) => record('request', request));
+    page.on('response', (response) => record('response', response.request(), response));
     // A request lost on the reopening link (a pooled connection the cut had reset) is seen, so that a retry of it is
     // told apart from a second refresh.
-    page.on('requestfailed', (request) => {
-      if (pathOf(request.url()).startsWith('/api/')) traffic.push({ event: 'failed', path: pathOf(request.url()), request });
-    });
+    page.on('requestfailed', (request) => record('failed', request));
     const replayed = recordSaves(page);
     await pages.goOnline();
     await allChangesSent(page);

@@ -108,12 +108,6 @@ export async function registerAgentDevices(
   return listed.map(({ device, deviceId }) => ({ udid: device.udid, deviceId }));
 }
 
-/** The agent's phones that its last list named. */
-export async function listedDeviceIds(db: Db, agentId: string): Promise<string[]> {
-  const rows = await db.selectFrom('mobile_devices').select('device_id').where('agent_id', '=', agentId).where('listed', '=', 1).orderBy('device_id').execute();
-  return rows.map((row) => row.device_id);
-}
-
 /** The listed phones of each agent, by agent id (the agents panel names them). */
 export async function listedDevicesOfAgents(db: Db, agentIds: readonly string[]): Promise<Map<string, string[]>> {
   const byAgent = new Map<string, string[]>();
