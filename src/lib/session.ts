@@ -52,7 +52,18 @@ export function getSession(): Session | null {
   return token && refreshToken && userId ? { token, refreshToken, userId } : null;
 }
 
+/**
+ * The user whose session a refused token refresh ended in this tab, until the next sign-in or logout: their queued work
+ * waits for them, whichever request (a queue's or a page's) met the refusal first.
+ */
+let endedSessionUserId: string | null = null;
+
+export function getEndedSessionUserId(): string | null {
+  return endedSessionUserId;
+}
+
 export function setSession(session: Session): void {
+  endedSessionUserId = null;
   localStorage.setItem(STORAGE_KEYS.token, session.token);
   localStorage.setItem(STORAGE_KEYS.refreshToken, session.refreshToken);
   localStorage.setItem(STORAGE_KEYS.userId, session.userId);
@@ -61,6 +72,7 @@ export function setSession(session: Session): void {
 
 /** Clears local storage except the parameter token and the config (see KEPT_ON_LOGOUT). */
 export function clearSession(): void {
+  endedSessionUserId = null;
   removeKeys((key) => !KEPT_ON_LOGOUT.includes(key));
   notify();
 }
@@ -70,6 +82,7 @@ export function clearSession(): void {
  * cached user but keeps the transfer queues, which resume once the user signs in again.
  */
 export function dropSessionTokens(): void {
+  endedSessionUserId = getSession()?.userId ?? endedSessionUserId;
   removeKeys((key) => SESSION_KEYS.includes(key) || key === STORAGE_KEYS.user);
   notify();
 }

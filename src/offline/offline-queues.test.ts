@@ -6,7 +6,8 @@ import { http, HttpResponse } from 'msw';
 import { authBackend } from '../../tests/msw/auth-backend';
 import { server } from '../../tests/msw/server';
 import { makeAccessToken } from '../../tests/msw/factories';
-import { clearSession, setSession, type Session } from '../lib/session';
+import { refreshTokens } from '../lib/api-client';
+import { clearSession, getSession, setSession, type Session } from '../lib/session';
 import { configureAppOfflineQueues } from './app-queue-options';
 import type { OfflineDb, OutboxEntry, UploadItem } from './db';
 import { ensureAppOfflineQueues, startOfflineQueues, type OfflineQueues, type OfflineQueuesOptions } from './offline-queues';
@@ -152,6 +153,27 @@ describe('startOfflineQueues', () => {
     await expect.poll(() => sent).toEqual(['first', 'second']);
     expect(gate.isSignInNeeded()).toBe(false);
     expect(waiting.result.current).toBeNull();
+  });
+
+  it("tells the sign-in page what waits when a page's request met the refusal first and the session was gone before the drain", async () => {
+    const ann = authBackend.addUser();
+    setSession(authBackend.issueSession(ann, { expiredAccessToken: true }));
+    const network = { up: false };
+    const { rename } = recordingRename(network);
+    const { outbox, gate } = start({ mutations: [rename] });
+    await outbox.submit(rename.mutationKey, { id: 'd1', name: 'kept' });
+    const waiting = renderHook(() => useWorkWaitingForSignIn());
+
+    // A query refetched on reconnect refreshes first and is refused: the api-client ends the session.
+    authBackend.revoke(ann.id);
+    await expect(refreshTokens(getSession()?.token)).rejects.toMatchObject({ status: 401 });
+    expect(getSession()).toBeNull();
+
+    network.up = true;
+    expect(await outbox.flush()).toBe('paused');
+    expect(gate.pausedFor()).toBe(ann.id);
+    await expect.poll(() => waiting.result.current).toEqual({ changes: 1, transfers: 0 });
+    expect(await db.outbox.count()).toBe(1);
   });
 
   it('does not drain again on a token refresh, which would loop when every new token is already due for renewal', async () => {

@@ -1,5 +1,5 @@
 import { ApiError, isTokenExpired, refreshTokens, TOKEN_EXPIRY_SKEW_MS } from '../lib/api-client';
-import { getSession, type Session } from '../lib/session';
+import { getEndedSessionUserId, getSession, type Session } from '../lib/session';
 import { DRAIN_LOCK_NAME, DRAIN_TOKEN_MARGIN_MS } from './constants';
 
 /** The part of the Web Locks API a drain uses; navigator.locks fits it. */
@@ -21,6 +21,8 @@ export interface QueueGateOptions {
   locks?: DrainLocks | null;
   refresh?: (staleToken: string) => Promise<string>;
   readSession?: () => Session | null;
+  /** Whose session a refused refresh ended, when it is gone before a drain reads it. */
+  readEndedSessionUserId?: () => string | null;
   now?: () => number;
 }
 
@@ -36,7 +38,7 @@ export type QueueGate = ReturnType<typeof createQueueGate>;
  * The pause is a small store the UI subscribes to ("sign in needed"); `resume()` lifts it once the user signs in.
  */
 export function createQueueGate(options: QueueGateOptions = {}) {
-  const { refresh = refreshTokens, readSession = getSession, now = Date.now } = options;
+  const { refresh = refreshTokens, readSession = getSession, readEndedSessionUserId = getEndedSessionUserId, now = Date.now } = options;
   const locks = (): DrainLocks | null =>
     options.locks !== undefined ? options.locks : typeof navigator !== 'undefined' ? (navigator.locks ?? null) : null;
   const drainingHere = new Set<QueueName>();
@@ -57,7 +59,7 @@ export function createQueueGate(options: QueueGateOptions = {}) {
   async function ensureFreshToken(): Promise<'ok' | 'paused' | 'later'> {
     const session = readSession();
     if (!session) {
-      setSignInNeeded(true);
+      setSignInNeeded(true, readEndedSessionUserId());
       return 'paused';
     }
     if (!isTokenExpired(session.token, now(), TOKEN_EXPIRY_SKEW_MS + DRAIN_TOKEN_MARGIN_MS)) return 'ok';
@@ -103,7 +105,7 @@ export function createQueueGate(options: QueueGateOptions = {}) {
   function renewAfterUnauthorized(staleToken: string | undefined): Promise<'ok' | 'paused' | 'later'> {
     const session = readSession();
     if (!staleToken || !session) {
-      setSignInNeeded(true);
+      setSignInNeeded(true, readEndedSessionUserId());
       return Promise.resolve('paused');
     }
     return renew({ ...session, token: staleToken });
