@@ -1,7 +1,8 @@
 /**
- * npm run test:stress [-- --runs N --burners B --projects unit,server]: runs the unit and server phases N
+ * npm run test:stress [-- --runs N --burners B --projects unit,server] [file filters]: runs the unit and server phases N
  * times (3 by default) while B processes (2 by default) keep cores busy with an endless loop, as a loaded CI machine
- * does, and lists every test that failed in any run, with how often. Run it before a change to tests reaches main: a
+ * does, and lists every test that failed in any run, with how often. File filters (as vitest takes them) narrow each run
+ * to the files a change touched. Run it before a change to tests reaches main: a
  * test that fails here fails some day in CI.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,7 +22,8 @@ interface JsonReport {
   testResults: { name: string; status: string; message?: string; assertionResults: JsonAssertion[] }[];
 }
 
-const { values } = parseArgs({
+const { values, positionals: fileFilters } = parseArgs({
+  allowPositionals: true,
   options: {
     runs: { type: 'string', default: '3' },
     burners: { type: 'string', default: '2' },
@@ -37,7 +39,7 @@ function startBurners(count: number): ChildProcess[] {
 }
 
 function runVitest(outputFile: string): Promise<number> {
-  const args = ['vitest', 'run', ...projects.flatMap((project) => ['--project', project]), '--reporter=dot', '--reporter=json', `--outputFile.json=${outputFile}`];
+  const args = ['vitest', 'run', ...fileFilters, ...projects.flatMap((project) => ['--project', project]), '--reporter=dot', '--reporter=json', `--outputFile.json=${outputFile}`];
   return new Promise((resolve) => {
     const child = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'] });
     child.on('close', (code) => resolve(code ?? 1));
