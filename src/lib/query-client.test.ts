@@ -148,6 +148,34 @@ describe('followConnection', () => {
     stop();
   });
 
+  it("fetches a view again at once when its fetch, still out as the server answered again, then fails (abandoned on the dead connection)", async () => {
+    const client = createQueryClient();
+    const reachability = createReachability();
+    const stop = followConnection(client, { onLine: true }, reachability);
+    let calls = 0;
+    let abandon: (error: Error) => void = () => undefined;
+    const observer = new QueryObserver(client, {
+      queryKey: ['wall'],
+      queryFn: () => {
+        calls += 1;
+        return calls === 1 ? new Promise<string[]>((_resolve, reject) => (abandon = reject)) : Promise.resolve(['Nightly']);
+      },
+      retry: false,
+      refetchInterval: 60_000,
+    });
+    const unsubscribe = observer.subscribe(() => undefined);
+    await waitUntil(() => expect(calls).toBe(1));
+    reachability.failed();
+
+    reachability.answered(Date.now());
+    abandon(new ApiError(0, 'Abandoned after an outage'));
+
+    await waitUntil(() => expect(observer.getCurrentResult().data).toEqual(['Nightly']));
+    expect(calls).toBe(2);
+    unsubscribe();
+    stop();
+  });
+
   it('leaves a query that is not failing alone', async () => {
     const client = createQueryClient();
     const stop = followConnection(client, { onLine: true });

@@ -41,8 +41,22 @@ function lastFetchFailed(query: Query): boolean {
   return query.state.fetchStatus === 'idle' && query.state.errorUpdatedAt > query.state.dataUpdatedAt;
 }
 
-/** Fetches again, now, what failed or sleeps out a retry: the connection is back. */
+/** A view's fetch that is still out and has not failed yet. */
+function isFetchingFirstTry(query: Query): boolean {
+  return query.state.fetchStatus === 'fetching' && query.state.fetchFailureCount === 0;
+}
+
+/**
+ * Fetches again, now, what failed or sleeps out a retry: the connection is back. A view's fetch still out at this
+ * moment may sit on the dead connection, which the api-client abandons as the server answers again; its failure comes
+ * a moment later, and it is then tried again at once instead of at the view's next poll, a whole period on.
+ */
 function resumeFailedQueries(queryClient: QueryClient): void {
+  for (const query of queryClient.getQueryCache().findAll({ type: 'active', predicate: isFetchingFirstTry })) {
+    query.promise?.then(undefined, () => {
+      if (lastFetchFailed(query)) query.fetch().catch(() => undefined);
+    });
+  }
   for (const query of queryClient.getQueryCache().findAll({ predicate: isWaitingToRetry })) {
     // A silent cancel hands whoever awaits the sleeping fetch (a route loader) the new fetch started right after it.
     void query.cancel({ silent: true });

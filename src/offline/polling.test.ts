@@ -260,9 +260,9 @@ function recoveryRig(client: QueryClient) {
         if (observer.getCurrentResult().dataUpdatedAt > before) return waited;
         await vi.advanceTimersByTimeAsync(50);
       }
-      // Once seen under two CPU burners and not since: the state says which part of the recovery did not happen.
-      const { fetchStatus, status, failureCount } = observer.getCurrentResult();
-      const state = { fetchStatus, status, failureCount, reachable: reachability.isReachable(), served: link.served, probes: link.probes };
+      // The state says which part of the recovery did not happen.
+      const { fetchStatus, status, failureCount, dataUpdatedAt, errorUpdatedAt } = observer.getCurrentResult();
+      const state = { fetchStatus, status, failureCount, before, dataUpdatedAt, errorUpdatedAt, now: Date.now(), reachable: reachability.isReachable(), served: link.served, probes: link.probes };
       throw new Error(`No fresh data within ${limitMs} ms: ${JSON.stringify(state)}`);
     },
     stop() {
