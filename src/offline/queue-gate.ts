@@ -21,8 +21,6 @@ export interface QueueGateOptions {
   locks?: DrainLocks | null;
   refresh?: (staleToken: string) => Promise<string>;
   readSession?: () => Session | null;
-  /** Whose session a refused refresh ended, when it is gone before a drain reads it. */
-  readEndedSessionUserId?: () => string | null;
   now?: () => number;
 }
 
@@ -38,7 +36,7 @@ export type QueueGate = ReturnType<typeof createQueueGate>;
  * The pause is a small store the UI subscribes to ("sign in needed"); `resume()` lifts it once the user signs in.
  */
 export function createQueueGate(options: QueueGateOptions = {}) {
-  const { refresh = refreshTokens, readSession = getSession, readEndedSessionUserId = getEndedSessionUserId, now = Date.now } = options;
+  const { refresh = refreshTokens, readSession = getSession, now = Date.now } = options;
   const locks = (): DrainLocks | null =>
     options.locks !== undefined ? options.locks : typeof navigator !== 'undefined' ? (navigator.locks ?? null) : null;
   const drainingHere = new Set<QueueName>();
@@ -55,13 +53,16 @@ export function createQueueGate(options: QueueGateOptions = {}) {
     for (const listener of listeners) listener();
   }
 
+  /** No session to drain with: the queues wait for whoever a refused refresh signed out (the session module knows). */
+  function pauseWithoutSession(): 'paused' {
+    setSignInNeeded(true, getEndedSessionUserId());
+    return 'paused';
+  }
+
   /** Renews the token when it is (nearly) expired; a refusal pauses the queues, anything else only postpones. */
   async function ensureFreshToken(): Promise<'ok' | 'paused' | 'later'> {
     const session = readSession();
-    if (!session) {
-      setSignInNeeded(true, readEndedSessionUserId());
-      return 'paused';
-    }
+    if (!session) return pauseWithoutSession();
     if (!isTokenExpired(session.token, now(), TOKEN_EXPIRY_SKEW_MS + DRAIN_TOKEN_MARGIN_MS)) return 'ok';
     return renew(session);
   }
@@ -104,10 +105,7 @@ export function createQueueGate(options: QueueGateOptions = {}) {
   /** A queue got 401 mid-drain: one refresh (shared with every other caller), pausing everything if it is refused. */
   function renewAfterUnauthorized(staleToken: string | undefined): Promise<'ok' | 'paused' | 'later'> {
     const session = readSession();
-    if (!staleToken || !session) {
-      setSignInNeeded(true, readEndedSessionUserId());
-      return Promise.resolve('paused');
-    }
+    if (!staleToken || !session) return Promise.resolve(pauseWithoutSession());
     return renew({ ...session, token: staleToken });
   }
 
