@@ -61,6 +61,19 @@ export function jsonArrayElement(db: AnyDb, column: Expression<unknown>, index: 
     : sql<string | null>`json_extract(${column}, ${`$[${at}]`})`;
 }
 
+/** Whether the engine groups rows only by sorting them: SQLite has no hash aggregate, PostgreSQL hashes. */
+export function groupsBySorting(db: AnyDb): boolean {
+  return dialectOf(db) === 'sqlite';
+}
+
+/**
+ * SQLite's `INDEXED BY index`, after a table in FROM, for a query whose better index SQLite's planner cannot know (it
+ * keeps no statistics, so the query's shape decides). PostgreSQL plans from its statistics and has no such clause.
+ */
+export function indexedBy(db: AnyDb, index: string): RawBuilder<unknown> {
+  return dialectOf(db) === 'postgres' ? sql`` : sql`INDEXED BY ${sql.id(index)}`;
+}
+
 /**
  * A surrogate key the database numbers itself: SQLite's `integer primary key autoincrement` (a rowid alias) and
  * PostgreSQL's identity column.

@@ -9,24 +9,16 @@ import type { Kysely, Migration } from 'kysely';
  * - A flow's failures by end time, with their first failed step: the top signatures read only the failed results of
  *   the listed flows, not all their results.
  */
+/** What the flip count reads of each result, after the columns an index is searched by. */
+export const FLIP_COUNT_COLUMNS = ['result', 'previous_result', 'previous_ended_at', 'passed_on_retry', 'collection_hash', 'resource_kind'];
+
 export const flakyViewIndexesMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.dropIndex('run_flow_results_org_ended').execute();
     await db.schema
       .createIndex('run_flow_results_org_ended_flips')
       .on('run_flow_results')
-      .columns([
-        'org_id',
-        'ended_at',
-        'collection_id',
-        'flow_id',
-        'result',
-        'previous_result',
-        'previous_ended_at',
-        'passed_on_retry',
-        'collection_hash',
-        'resource_kind',
-      ])
+      .columns(['org_id', 'ended_at', 'collection_id', 'flow_id', ...FLIP_COUNT_COLUMNS])
       .execute();
     await db.schema
       .createIndex('run_flow_results_flow_failures')

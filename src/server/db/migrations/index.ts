@@ -28,6 +28,7 @@ import { runFlowResultsMigration } from './0027_run_flow_results';
 import { retentionMigration } from './0028_retention';
 import { auditLogMigration } from './0029_audit_log';
 import { flakyViewIndexesMigration } from './0030_flaky_view_indexes';
+import { flowFlipsIndexMigration } from './0031_flow_flips_index';
 
 /** Migrations live in code (not read from disk) so the server runs the same from source, tests and bundles. */
 const migrations: Record<string, Migration> = {
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '0028_retention': retentionMigration,
   '0029_audit_log': auditLogMigration,
   '0030_flaky_view_indexes': flakyViewIndexesMigration,
+  '0031_flow_flips_index': flowFlipsIndexMigration,
 };
 
 export const migrationProvider: MigrationProvider = {
