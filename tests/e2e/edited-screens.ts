@@ -10,12 +10,11 @@ import { pendingChangesText, SAVED_OFFLINE_TEXT } from '../../src/offline/pendin
 import { DATABASE_FILE } from '../../src/server/db/database';
 import { endpoints } from '../../src/shared/endpoints';
 
-/** Configuration Management's Image Filter Management tab, on its Platforms table. */
 /**
- * Opens the tab and waits for the filter list's answer in full. An empty list reads the same loading and loaded ("No
- * data to display"), and a test that drops the link next must know the list arrived: a filter saved offline is laid
- * over the list, and there is none before it comes (under two CPU burners the link dropped first, in lie-fi and in the
- * offline edits).
+ * Configuration Management's Image Filter Management tab, on its Platforms table, once the filter list's answer has
+ * come in full. An empty list reads the same loading and loaded ("No data to display"), and a test that drops the link
+ * next must know the list arrived: a filter saved offline is laid over the list, and there is none before it comes
+ * (under two CPU burners the link dropped first, in lie-fi and in the offline edits).
  */
 export async function openImageFilters(page: Page, origin: string): Promise<Locator> {
   const listLoaded = page.waitForResponse((response) => new URL(response.url()).pathname === endpoints.imageFilters.list && response.ok());

@@ -1,5 +1,8 @@
 import type { Kysely, Migration } from 'kysely';
 
+/** What the flip count reads of each result, after the columns an index is searched by. */
+export const FLIP_COUNT_COLUMNS = ['result', 'previous_result', 'previous_ended_at', 'passed_on_retry', 'collection_hash', 'resource_kind'];
+
 /**
  * Indexes that answer the Flaky flows view's two scans from the index alone (issue 29's 200 ms budget): reading each
  * of the range's tens of thousands of rows from the table cost SQLite more than comparing them.
@@ -9,9 +12,6 @@ import type { Kysely, Migration } from 'kysely';
  * - A flow's failures by end time, with their first failed step: the top signatures read only the failed results of
  *   the listed flows, not all their results.
  */
-/** What the flip count reads of each result, after the columns an index is searched by. */
-export const FLIP_COUNT_COLUMNS = ['result', 'previous_result', 'previous_ended_at', 'passed_on_retry', 'collection_hash', 'resource_kind'];
-
 export const flakyViewIndexesMigration: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema.dropIndex('run_flow_results_org_ended').execute();
