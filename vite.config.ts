@@ -1,6 +1,6 @@
-/// <reference types="vitest/config" />
 import { resolve } from 'node:path';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
+import type { ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -8,6 +8,7 @@ import { precompressDirectory } from './src/server/static/precompress.ts';
 import { PREFETCH_META_NAME } from './src/lib/prefetch.ts';
 import LongestFirstSequencer from './tests/support/longest-first-sequencer.ts';
 import { databaseFreeTests } from './tests/support/database-free-tests.ts';
+import { moduleMockingTests } from './tests/support/module-mocking-tests.ts';
 
 const serverPort = process.env.PORT ?? '8080';
 
@@ -125,6 +126,21 @@ const JSPDF_UNUSED_FEATURES = ['html2canvas', 'canvg', 'dompurify'];
 const UNIT_TESTS = 'src/**/*.test.{ts,tsx}';
 const MOBILE_TESTS = 'src/gateway-agent/mobile/**/*.test.ts';
 
+const UNIT_EXCLUDED = ['src/server/**', MOBILE_TESTS];
+/** Files that replace modules run each in a worker of its own (tests/support/module-mocking-tests.ts). */
+const MODULE_MOCKING_UNIT_TESTS = moduleMockingTests(import.meta.dirname, 'src').filter((file) => !file.startsWith('src/server/'));
+
+const UNIT_PROJECT: ViteUserConfig['test'] = {
+  environment: 'happy-dom',
+  include: [UNIT_TESTS],
+  setupFiles: ['tests/setup/unit.ts'],
+  // vitest's default is one worker per core but one (the main process transforms): on two cores that ran the files one
+  // at a time.
+  maxWorkers: 2,
+  // A safety net far above the normal case: tests wait on conditions, never on the clock.
+  testTimeout: 60_000,
+};
+
 /**
  * The server tests' PostgreSQL half (STUDIO_TEST_POSTGRES_URL set by npm run test:server:pg) leaves out the files that
  * never open a database: they ran in the SQLite half, and would test the same code again.
@@ -206,16 +222,22 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...UNIT_PROJECT,
           name: 'unit',
-          environment: 'happy-dom',
-          include: [UNIT_TESTS],
-          exclude: ['src/server/**', MOBILE_TESTS],
-          setupFiles: ['tests/setup/unit.ts'],
-          // vitest's default is one worker per core but one (the main process transforms): on two cores that ran the
-          // files one at a time. Each file still gets a fresh worker of its own (isolate), as a page gets a fresh realm.
-          maxWorkers: 2,
-          // A safety net far above the normal case: tests wait on conditions, never on the clock.
-          testTimeout: 60_000,
+          exclude: [...UNIT_EXCLUDED, ...MODULE_MOCKING_UNIT_TESTS],
+          // Files share their worker's loaded modules and happy-dom window: a fresh worker per file spent more time on
+          // starting (loading React, react-aria and the app, setting up happy-dom) and on code not yet optimised than on
+          // the tests (437 s against 166 s). What a file leaves behind is put back at its end (tests/support/page-state.ts).
+          isolate: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...UNIT_PROJECT,
+          name: 'unit-own-worker',
+          include: MODULE_MOCKING_UNIT_TESTS,
+          exclude: UNIT_EXCLUDED,
         },
       },
       {

@@ -1,6 +1,10 @@
+import { withCloneableBlobs } from '../../tests/support/cloneable-blobs';
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { describe, expect, it } from 'vitest';
 import { createOrderedClock, recentStatusIds, rememberStatusId, requestPersistentStorage } from './db';
+
+// These tests store files in IndexedDB.
+withCloneableBlobs();
 
 describe('offline database', () => {
   it('keeps only the last five import status ids, across a reload', async () => {

@@ -1,9 +1,12 @@
-// First: it makes Blobs storable before Dexie loads.
+import { withCloneableBlobs } from '../../tests/support/cloneable-blobs';
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FILE_DOWNLOAD_FAILED_MESSAGE } from '../shared/contracts/importexport';
 import { createDownloadManager, progressPercent, type DownloadFetch } from './downloads';
 import { createQueueGate } from './queue-gate';
+
+// These tests store files in IndexedDB.
+withCloneableBlobs();
 
 const PIECE_BYTES = 64 * 1024;
 

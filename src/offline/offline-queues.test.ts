@@ -1,3 +1,4 @@
+import { withCloneableBlobs } from '../../tests/support/cloneable-blobs';
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { QueryClient } from '@tanstack/react-query';
 import { renderHook } from '@testing-library/react';
@@ -15,6 +16,9 @@ import type { OfflineMutation } from './outbox';
 import { setWorkWaitingForSignIn, useWorkWaitingForSignIn } from './sign-in-needed';
 import type { UploadTransport } from './uploads';
 import type { WakeClock } from './wake';
+
+// These tests store files in IndexedDB.
+withCloneableBlobs();
 
 const idleClock: WakeClock = { now: () => 0, setInterval: () => 0, clearInterval: () => undefined };
 

@@ -1,3 +1,4 @@
+import { withCloneableBlobs } from '../../tests/support/cloneable-blobs';
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +24,9 @@ import {
   type OutboxOutcome,
 } from './outbox';
 import { createQueueGate, type QueueGate } from './queue-gate';
+
+// These tests store files in IndexedDB.
+withCloneableBlobs();
 
 const recordSchema = z.object({ success: z.literal(true), data: z.object({ id: z.string(), value: z.string() }) });
 type RecordAnswer = z.infer<typeof recordSchema>;

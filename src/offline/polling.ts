@@ -66,7 +66,8 @@ const failureRuns = new WeakMap<PolledQuery, FailureRun>();
  * queries of frames or projects it has left.
  */
 const polledOnScreen = new Map<PolledQuery, number>();
-const probedReachabilities = new WeakSet<Reachability>();
+/** The probe each reachability got with its first poll on screen, and how to stop it. */
+const probes = new Map<Reachability, () => void>();
 /** When each polled query's current fetch started (React Query asks for the interval as a fetch starts and ends). */
 const fetchingSince = new WeakMap<PolledQuery, number>();
 /** Queries whose silent poll was restarted once since their last success: a second silent one runs to its timeout. */
@@ -131,9 +132,18 @@ export function shortestPollPeriodOnScreen(): number | null {
 function notePolled(query: PolledQuery, periodMs: number, reachability: Reachability): void {
   dropUnobserved();
   polledOnScreen.set(query, periodMs);
-  if (probedReachabilities.has(reachability)) return;
-  probedReachabilities.add(reachability);
-  startReachabilityProbe({ reachability, maxGapMs: shortestPollPeriodOnScreen, aliveWhileSilent: restartSilentPolls });
+  if (probes.has(reachability)) return;
+  probes.set(reachability, startReachabilityProbe({ reachability, maxGapMs: shortestPollPeriodOnScreen, aliveWhileSilent: restartSilentPolls }));
+}
+
+/**
+ * Stops the polls' probes and forgets what was polled, as a page that goes does. A page never calls it; test files that
+ * share one page's modules do at each file's end (tests/support/page-state.ts).
+ */
+export function stopPollProbes(): void {
+  for (const stop of probes.values()) stop();
+  probes.clear();
+  polledOnScreen.clear();
 }
 
 /**

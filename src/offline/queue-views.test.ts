@@ -1,3 +1,4 @@
+import { withCloneableBlobs } from '../../tests/support/cloneable-blobs';
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -5,6 +6,9 @@ import { makeAccessToken } from '../../tests/msw/factories';
 import { setSession } from '../lib/session';
 import type { DownloadItem } from './db';
 import { downloadQueueQueryOptions } from './queue-views';
+
+// These tests store files in IndexedDB.
+withCloneableBlobs();
 
 const download = (id: string, userId?: string): DownloadItem => ({
   id,

@@ -1,10 +1,13 @@
-// First: it makes Blobs storable before Dexie loads.
+import { withCloneableBlobs } from '../../tests/support/cloneable-blobs';
 import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_HEADER } from '../shared/endpoints';
 import type { OfflineDb } from './db';
 import { createQueueGate } from './queue-gate';
 import { createUploadManager, type UploadAnswer, type UploadManager, type UploadParts } from './uploads';
+
+// These tests store files in IndexedDB.
+withCloneableBlobs();
 
 const SESSION = { token: 'opaque-token', refreshToken: 'r', userId: 'u' };
 

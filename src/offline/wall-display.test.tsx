@@ -1,3 +1,4 @@
+import { withCloneableBlobs } from '../../tests/support/cloneable-blobs';
 import { act, render, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectedUpdates } from '../../tests/support/fake-workbox';
@@ -6,6 +7,9 @@ import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { restoreVisibility, setVisibility } from '../../tests/support/visibility';
 import type { OfflineDb, OutboxEntry, UploadItem } from './db';
 import { claimUpdateReload, queuesAreEmpty, UPDATE_RELOAD_GAP_MS, UPDATE_REAPPLY_MS, useApplyUpdateWhenQueuesEmpty, useScreenWakeLock, watchOfflineQueues, type QueuesWatcher, type WakeLockApi } from './wall-display';
+
+// These tests store files in IndexedDB.
+withCloneableBlobs();
 
 function createWakeLock() {
   const state = { requests: 0, held: 0 };

@@ -22,7 +22,8 @@ function openDashboardHome(options: DashboardsBackendOptions, features: readonly
 describe('/dashboard', () => {
   it('opens the operations dashboard when the organization has one, in place of the home', async () => {
     const { router } = openDashboardHome({ reports: [weekly, custom] });
-    expect(await screen.findByRole('heading', { name: OPERATIONS_TEXTS.title })).toBeInTheDocument();
+    // The page's own heading: the shell's header names the route too, as soon as it has drawn.
+    expect(await within(await screen.findByRole('main')).findByRole('heading', { name: OPERATIONS_TEXTS.title })).toBeInTheDocument();
     expect(currentPath(router)).toBe('/dashboard/operations');
     // Replaced, not pushed: Back does not bounce through /dashboard again.
     expect(router.history.length).toBe(1);

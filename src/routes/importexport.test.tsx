@@ -1,5 +1,4 @@
-// First: it makes Blobs storable before Dexie loads.
-import '../../tests/support/cloneable-blobs';
+import { withCloneableBlobs } from '../../tests/support/cloneable-blobs';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { importExportBackend } from '../../tests/msw/importexport';
@@ -12,6 +11,9 @@ import { saveBlob } from '../lib/save-blob';
 import { configureAppOfflineQueues } from '../offline/app-queue-options';
 import { offlineDb } from '../offline/db';
 import { endpoints } from '../shared/endpoints';
+
+// These tests store files in IndexedDB.
+withCloneableBlobs();
 
 vi.mock('../lib/save-blob', () => ({ saveBlob: vi.fn() }));
 

@@ -5,13 +5,16 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { authBackend } from '../msw/auth-backend';
 import { server } from '../msw/server';
+import { loadDexieWithCloneableBlobs } from '../support/cloneable-blobs';
 import { SAFETY_NET_MS } from '../support/wait';
 
-// No src module is imported here: vitest cannot vi.mock a module a setup file has already loaded.
+// No src module is imported here before the tests: vitest cannot vi.mock a module a setup file has already loaded.
 
 // findBy* and waitFor return as soon as their condition holds: their timeout is a safety net for a machine many times
 // slower than usual (the suite must pass with every core busy), never a measure of how fast something should happen.
 configure({ asyncUtilTimeout: SAFETY_NET_MS });
+
+await loadDexieWithCloneableBlobs();
 
 /** Where the app lives, so relative URLs and the router's basepath resolve as in production. */
 export const TEST_APP_URL = 'http://localhost/studio/';
@@ -39,6 +42,8 @@ afterEach(() => {
   window.dispatchEvent(new StorageEvent('storage', { key: null }));
 });
 
-afterAll(() => {
+afterAll(async () => {
+  const { resetPageState } = await import('../support/page-state');
+  await resetPageState();
   server.close();
 });

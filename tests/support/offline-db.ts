@@ -1,4 +1,3 @@
-import './cloneable-blobs';
 // Dexie's liveQuery needs a global IndexedDB even when a database is opened on a private factory.
 import 'fake-indexeddb/auto';
 import { IDBFactory, IDBKeyRange } from 'fake-indexeddb';

@@ -3,7 +3,7 @@
  * prepare, setup, collect, tests) as JSON, and prints the phase sums and the slowest files. Used to profile the
  * suite (docs/performance.md):
  *
- *   PROFILE_OUT=/tmp/unit.json npx vitest run --project unit --reporter=default --reporter=./tests/support/profile-reporter.ts
+ *   PROFILE_OUT=/tmp/unit.json npx vitest run --project unit --project unit-own-worker --reporter=default --reporter=./tests/support/profile-reporter.ts
  */
 import { writeFileSync } from 'node:fs';
 import { relative } from 'node:path';

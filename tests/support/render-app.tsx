@@ -1,22 +1,16 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { afterAll } from 'vitest';
 import { setNavigator } from '../../src/lib/api-client';
 import { createQueryClient } from '../../src/lib/query-client';
 import { setSession, setStoredUser } from '../../src/lib/session';
 import type { StoredUser } from '../../src/shared/contracts/auth';
 import type { StudioConfig } from '../../src/shared/config';
 import type { Permission } from '../../src/shared/permissions';
-import { stopAppOfflineQueues } from '../../src/offline/offline-queues';
 import { App } from '../../src/routes/-app';
 import { toastQueue } from '../../src/ui/toast-queue';
 import { createAppRouter } from '../../src/routes/-router';
 import { authBackend } from '../msw/auth-backend';
-
-// The app's offline layer outlives a test's render (a page has one); its wake timer and resume triggers must not fire
-// into a torn-down environment after the file's last test.
-afterAll(stopAppOfflineQueues);
 
 /**
  * Renders the whole app (providers, router with the real route tree, shell) at an app path such as

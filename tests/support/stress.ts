@@ -1,5 +1,5 @@
 /**
- * npm run test:stress [-- --runs N --burners B --projects unit,server] [file filters]: runs the unit and server phases N
+ * npm run test:stress [-- --runs N --burners B --projects unit,unit-own-worker,server] [file filters]: runs the unit and server phases N
  * times (3 by default) while B processes (2 by default) keep cores busy with an endless loop, as a loaded CI machine
  * does, and lists every test that failed in any run, with how often. File filters (as vitest takes them) narrow each run
  * to the files a change touched. Run it before a change to tests reaches main: a
@@ -27,7 +27,7 @@ const { values, positionals: fileFilters } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     burners: { type: 'string', default: '2' },
-    projects: { type: 'string', default: 'unit,server' },
+    projects: { type: 'string', default: 'unit,unit-own-worker,server' },
   },
 });
 const runs = Number(values.runs);

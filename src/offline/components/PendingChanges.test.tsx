@@ -1,3 +1,4 @@
+import { withCloneableBlobs } from '../../../tests/support/cloneable-blobs';
 import { createOfflineDbHarness } from '../../../tests/support/offline-db';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -6,6 +7,9 @@ import { setSession } from '../../lib/session';
 import type { OfflineDb, OutboxEntry } from '../db';
 import { useHasPendingChanges } from '../queue-views';
 import { PendingChangesIndicator, SavedOfflineBadge } from './PendingChanges';
+
+// These tests store files in IndexedDB.
+withCloneableBlobs();
 
 /** A record's mark, as the screens put it next to a record with changes waiting. */
 function SavedOfflineMarker({ record, db }: { record: string; db: OfflineDb }) {

@@ -1,5 +1,4 @@
-// First: it makes Blobs storable before Dexie loads.
-import '../../../../tests/support/cloneable-blobs';
+import { withCloneableBlobs } from '../../../../tests/support/cloneable-blobs';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -30,6 +29,9 @@ import { PendingImportsPanel } from './PendingImportsPanel';
 import { StudioTransferButtons } from './StudioTransferButtons';
 import { TransferWatcher } from './TransferWatcher';
 import { UpdateDetailModal, type ResourceListState } from './UpdateDetailModal';
+
+// These tests store files in IndexedDB.
+withCloneableBlobs();
 
 vi.mock('../../../lib/save-blob', () => ({ saveBlob: vi.fn() }));
 

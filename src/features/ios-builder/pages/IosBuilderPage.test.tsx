@@ -150,8 +150,9 @@ describe('IosBuilderPage', () => {
   });
 
   it('offers the last FINISHED bundle for download with the token, and the form to build again', async () => {
-    const createObjectURL = vi.fn(() => 'blob:ios');
-    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() }));
+    // Spies, which vi.restoreAllMocks takes back: the URL class is the page's, and files after this one meet it.
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:ios');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
     const { backend, onFinished, user } = renderPage({
       build: makeIosBuild({ Status: 'FINISHED', URL: '/api/ios-builder/download/build-1', fileName: 'com.acme.StudioXCTInjector.zip', currentProgress: 100 }),
     });
@@ -162,7 +163,7 @@ describe('IosBuilderPage', () => {
     expect(screen.getByRole('form', { name: IOS_FORM_TEXT.form })).toBeInTheDocument();
     // Opening the page on an earlier build does not leave it.
     expect(onFinished).not.toHaveBeenCalled();
-    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('does not leave for the download page over a CREATING build restored from an old cache', async () => {
