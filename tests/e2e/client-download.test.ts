@@ -11,7 +11,7 @@ import { IOS_READY_BANNER } from '../../src/features/clients/pages/ClientDownloa
 import { STF_TEXT } from '../../src/features/device-control/components/StfSetupGuide';
 import { PARSER_CONFIG_PAGE } from '../../src/server/clients/embeddedPages';
 import { PlatformApi } from './api';
-import { chromiumMissing, screenshot } from './harness';
+import { chromiumMissing, screenshot, WITHOUT_BROWSER_POOL } from './harness';
 import { useE2E, useSignedInPages } from './setup';
 
 const DEVICE_CONTROL_PORT = 7100;
@@ -39,7 +39,7 @@ function watchConsole(page: Page): string[] {
 }
 
 describe.skipIf(chromiumMissing)('client download and device control in real Chromium against the real server', { timeout: 180_000 }, () => {
-  const e2e = useE2E();
+  const e2e = useE2E(() => ({ env: WITHOUT_BROWSER_POOL }));
   // Service workers blocked, as the shared default: the app must still load without an uncaught error (its
   // registration failed with one on every load before src/lib/pwa.ts caught it).
   const signedInPage = useSignedInPages(e2e);

@@ -3,7 +3,7 @@ import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { PREFETCH_META_NAME } from '../../src/lib/prefetch';
 import { endpoints } from '../../src/shared/endpoints';
 import { KB, LOGIN_JS_WIRE_BUDGET_KB, measureLoginWire, measurePrecacheWire, PRECACHE_WIRE_BUDGET_KB } from '../bench/wire';
-import { chromiumMissing, screenshot } from './harness';
+import { chromiumMissing, screenshot, WITHOUT_BROWSER_POOL } from './harness';
 import { openLogin, settingsButton, submitLogin } from './pages';
 import { useE2E } from './setup';
 
@@ -42,7 +42,7 @@ const signedInAppFiles = (page: Page) =>
   page.evaluate((name) => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content.split(/\s+/).filter(Boolean) ?? [], PREFETCH_META_NAME);
 
 describe.skipIf(chromiumMissing)('what crosses the wire, in Chromium', () => {
-  const e2e = useE2E();
+  const e2e = useE2E(() => ({ env: WITHOUT_BROWSER_POOL }));
   let context: BrowserContext | undefined;
   afterEach(async () => {
     await context?.close();

@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
-import { ROOT_DIR } from './harness';
+import { ROOT_DIR, WITHOUT_BROWSER_POOL } from './harness';
 
 /**
  * A copy of dist/ for the server to serve, so that a test can deploy a "new version" without touching the build.
@@ -17,7 +17,7 @@ export function useDeployableDist() {
     serverOptions() {
       staticDir = mkdtempSync(join(tmpdir(), 'studio-static-'));
       cpSync(join(ROOT_DIR, 'dist'), staticDir, { recursive: true });
-      return { env: { STATIC_DIR: staticDir } };
+      return { env: { ...WITHOUT_BROWSER_POOL, STATIC_DIR: staticDir } };
     },
     /** A changed service worker script is a new version to the browser's next update check. */
     deployNewVersion(): void {

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { BUNDLE_ENTRIES } from '../../src/server/ios-builder/bundle';
 import { iosTestMaterial, TEST_TEAM_ID, type IosTestMaterial } from '../../src/server/testing/iosMaterial';
 import { IOS_BUILDER_MESSAGES } from '../../src/shared/contracts/ios-builder';
-import { chromiumMissing, screenshot } from './harness';
+import { chromiumMissing, screenshot, WITHOUT_BROWSER_POOL } from './harness';
 import { useE2E, useSignedInPages } from './setup';
 
 const FOLDER = 'com.acme.StudioXCTInjector';
@@ -18,7 +18,7 @@ async function chooseFile(page: Page, label: string, name: string, bytes: Uint8A
 }
 
 describe.skipIf(chromiumMissing)('iOS gateway client builder in Chromium against the real server', { timeout: 180_000 }, () => {
-  const e2e = useE2E();
+  const e2e = useE2E(() => ({ env: WITHOUT_BROWSER_POOL }));
   const signedInPage = useSignedInPages(e2e, { acceptDownloads: true });
   let material: IosTestMaterial;
   beforeAll(() => {

@@ -7,7 +7,7 @@ import { endpoints } from '../../src/shared/endpoints';
 import { dailySchedule } from '../../src/server/testing/runFixtures';
 import { PlatformApi } from './api';
 import { addFilter, allChangesSent, appliedWrites, filterRow, openImageFilters, renameFilter, renameInline, showImageFilters, waitingCount } from './edited-screens';
-import { chromiumMissing, screenshot } from './harness';
+import { chromiumMissing, screenshot, WITHOUT_BROWSER_POOL } from './harness';
 import { openControlRoom, tableRow } from './pages';
 import { useE2E, useOfflinePages } from './setup';
 
@@ -22,7 +22,7 @@ interface Drop {
 }
 
 describe.skipIf(chromiumMissing)('lie-fi: the link drops while the browser still thinks it is online', { timeout: 300_000 }, () => {
-  const e2e = useE2E();
+  const e2e = useE2E(() => ({ env: WITHOUT_BROWSER_POOL }));
   const pages = useOfflinePages(e2e);
 
   it('keeps every saved change on screen, counted and marked, across 12 silent drops and 2 reloads, and sends each once within 5 s', async () => {

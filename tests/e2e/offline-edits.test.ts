@@ -7,7 +7,7 @@ import { REPLAYED_HEADER } from '../../src/server/http/idempotency';
 import { imageFilterGroupsSchema, imageFiltersResponseSchema, type ImageFilter } from '../../src/shared/contracts/image-filters';
 import { endpoints, IDEMPOTENCY_HEADER, TOKEN_HEADER } from '../../src/shared/endpoints';
 import { PlatformApi, poll } from './api';
-import { chromiumMissing, screenshot } from './harness';
+import { chromiumMissing, screenshot, WITHOUT_BROWSER_POOL } from './harness';
 import { addFilter, allChangesSent, appliedWrites, filterRow, openImageFilters, renameFilter, showImageFilters, waitingCount } from './edited-screens';
 import { storedItem } from './pages';
 import { useE2E, useOfflinePages } from './setup';
@@ -56,7 +56,7 @@ function recordSaves(page: Page): Response[] {
 }
 
 describe.skipIf(chromiumMissing)('image filter edits made offline in Chromium, replayed after reconnecting', { timeout: 180_000 }, () => {
-  const e2e = useE2E();
+  const e2e = useE2E(() => ({ env: WITHOUT_BROWSER_POOL }));
   const pages = useOfflinePages(e2e);
 
   /** The image filter saves the server applied, in its order (see appliedWrites). */
@@ -138,7 +138,7 @@ describe.skipIf(chromiumMissing)('image filter edits made offline in Chromium, r
 });
 
 describe.skipIf(chromiumMissing)('offline edits whose access token expired meanwhile', { timeout: 180_000 }, () => {
-  const e2e = useE2E(() => ({ env: { ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS) } }));
+  const e2e = useE2E(() => ({ env: { ...WITHOUT_BROWSER_POOL, ACCESS_TOKEN_TTL_SECONDS: String(ACCESS_TOKEN_TTL_SECONDS) } }));
   const pages = useOfflinePages(e2e);
 
   it('refreshes the token once on reconnecting, then replays the edits with the new token', async () => {

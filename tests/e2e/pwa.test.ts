@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { endpoints } from '../../src/shared/endpoints';
-import { chromiumMissing, ROOT_DIR, screenshot } from './harness';
+import { chromiumMissing, ROOT_DIR, screenshot, WITHOUT_BROWSER_POOL } from './harness';
 import { openWelcome, signIn, waitForHeaderUser, welcomeHeading } from './pages';
 import { registrationState, waitForServiceWorkerControl } from './service-worker';
 import { useE2E } from './setup';
@@ -34,7 +34,7 @@ const fetchFromPage = (page: Page, path: string) =>
   }, path);
 
 describe.skipIf(chromiumMissing)('the installable, offline-capable shell in Chromium', () => {
-  const e2e = useE2E();
+  const e2e = useE2E(() => ({ env: WITHOUT_BROWSER_POOL }));
   let context: BrowserContext;
   let page: Page;
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { endpoints, REFRESH_TOKEN_HEADER } from '../../src/shared/endpoints';
 import { LOGOUT_REDIRECT_DELAY_MS, MESSAGES } from '../../src/shared/constants';
-import { chromiumMissing, screenshot } from './harness';
+import { chromiumMissing, screenshot, WITHOUT_BROWSER_POOL } from './harness';
 import {
   loginForm,
   openLogin,
@@ -18,7 +18,7 @@ import {
 import { useE2E } from './setup';
 
 describe.skipIf(chromiumMissing)('signing in and out in Chromium against the real server', () => {
-  const e2e = useE2E();
+  const e2e = useE2E(() => ({ env: WITHOUT_BROWSER_POOL }));
   let context: BrowserContext;
   let page: Page;
 

@@ -5,7 +5,7 @@ import { COLLECTION_EXPORT_STARTED_MESSAGE, COLLECTION_IMPORTED_MESSAGE, EXPORT_
 import { checkExportIntegrity, decodeCollectionExport, sha256, toHex } from '../../src/shared/importexport/format';
 import { buildExportFile, sampleCollection, sampleManifest } from '../support/collection-export';
 import { PlatformApi, poll } from './api';
-import { chromiumMissing, screenshot } from './harness';
+import { chromiumMissing, screenshot, WITHOUT_BROWSER_POOL } from './harness';
 import { chooseOption, openStatusSidebar, openWelcome, statusPanel } from './pages';
 import { useE2E, useOfflinePages } from './setup';
 
@@ -22,7 +22,7 @@ const OFFLINE_MS = 1_500;
 const BYTES_RATIO_LIMIT = 1.05;
 
 describe.skipIf(chromiumMissing)('collection import and export in Chromium on a network that drops', { timeout: 240_000 }, () => {
-  const e2e = useE2E();
+  const e2e = useE2E(() => ({ env: WITHOUT_BROWSER_POOL }));
   const pages = useOfflinePages(e2e);
   const adminApi = () => PlatformApi.signIn(e2e.platform.baseUrl, e2e.platform.admin);
 
