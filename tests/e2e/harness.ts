@@ -32,7 +32,7 @@ if (chromiumMissing) {
 
 /**
  * The server's environment for a platform that runs no collection: without it, each start warms two Chromiums for a
- * browser pool nobody uses (the product's default), which took about a sixth of the end-to-end phase's CPU.
+ * browser pool nobody uses (the product's default). The warm browsers took about a sixth of the e2e phase's CPU.
  */
 export const WITHOUT_BROWSER_POOL: NodeJS.ProcessEnv = { BROWSER_POOL_SIZE: '0' };
 
