@@ -3,7 +3,6 @@ import { createOfflineDbHarness } from '../../tests/support/offline-db';
 import { describe, expect, it } from 'vitest';
 import { createOrderedClock, recentStatusIds, rememberStatusId, requestPersistentStorage } from './db';
 
-// These tests store files in IndexedDB.
 withCloneableBlobs();
 
 describe('offline database', () => {

@@ -5,7 +5,6 @@ import { FILE_DOWNLOAD_FAILED_MESSAGE } from '../shared/contracts/importexport';
 import { createDownloadManager, progressPercent, type DownloadFetch } from './downloads';
 import { createQueueGate } from './queue-gate';
 
-// These tests store files in IndexedDB.
 withCloneableBlobs();
 
 const PIECE_BYTES = 64 * 1024;

@@ -17,7 +17,6 @@ import { setWorkWaitingForSignIn, useWorkWaitingForSignIn } from './sign-in-need
 import type { UploadTransport } from './uploads';
 import type { WakeClock } from './wake';
 
-// These tests store files in IndexedDB.
 withCloneableBlobs();
 
 const idleClock: WakeClock = { now: () => 0, setInterval: () => 0, clearInterval: () => undefined };

@@ -25,7 +25,6 @@ import {
 } from './outbox';
 import { createQueueGate, type QueueGate } from './queue-gate';
 
-// These tests store files in IndexedDB.
 withCloneableBlobs();
 
 const recordSchema = z.object({ success: z.literal(true), data: z.object({ id: z.string(), value: z.string() }) });

@@ -7,7 +7,6 @@ import { setSession } from '../lib/session';
 import type { DownloadItem } from './db';
 import { downloadQueueQueryOptions } from './queue-views';
 
-// These tests store files in IndexedDB.
 withCloneableBlobs();
 
 const download = (id: string, userId?: string): DownloadItem => ({

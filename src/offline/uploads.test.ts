@@ -6,7 +6,6 @@ import type { OfflineDb } from './db';
 import { createQueueGate } from './queue-gate';
 import { createUploadManager, type UploadAnswer, type UploadManager, type UploadParts } from './uploads';
 
-// These tests store files in IndexedDB.
 withCloneableBlobs();
 
 const SESSION = { token: 'opaque-token', refreshToken: 'r', userId: 'u' };

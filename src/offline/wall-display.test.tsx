@@ -8,7 +8,6 @@ import { restoreVisibility, setVisibility } from '../../tests/support/visibility
 import type { OfflineDb, OutboxEntry, UploadItem } from './db';
 import { claimUpdateReload, queuesAreEmpty, UPDATE_RELOAD_GAP_MS, UPDATE_REAPPLY_MS, useApplyUpdateWhenQueuesEmpty, useScreenWakeLock, watchOfflineQueues, type QueuesWatcher, type WakeLockApi } from './wall-display';
 
-// These tests store files in IndexedDB.
 withCloneableBlobs();
 
 function createWakeLock() {

@@ -12,7 +12,6 @@ import { configureAppOfflineQueues } from '../offline/app-queue-options';
 import { offlineDb } from '../offline/db';
 import { endpoints } from '../shared/endpoints';
 
-// These tests store files in IndexedDB.
 withCloneableBlobs();
 
 vi.mock('../lib/save-blob', () => ({ saveBlob: vi.fn() }));

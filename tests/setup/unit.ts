@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { authBackend } from '../msw/auth-backend';
 import { server } from '../msw/server';
 import { loadDexieWithCloneableBlobs } from '../support/cloneable-blobs';
+import { happyDom } from '../support/happy-dom';
 import { SAFETY_NET_MS } from '../support/wait';
 
 // No src module is imported here before the tests: vitest cannot vi.mock a module a setup file has already loaded.
@@ -19,16 +20,13 @@ await loadDexieWithCloneableBlobs();
 /** Where the app lives, so relative URLs and the router's basepath resolve as in production. */
 export const TEST_APP_URL = 'http://localhost/studio/';
 
-/** happy-dom's handle on its window; absent under other environments. */
-type HappyDomWindow = Window & { happyDOM?: { setURL(url: string): void } };
-
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
 });
 
 beforeEach(() => {
   // happy-dom only changes the URL on navigation (no page load), so window.location.assign is safe in tests.
-  (window as HappyDomWindow).happyDOM?.setURL(TEST_APP_URL);
+  happyDom()?.setURL(TEST_APP_URL);
 });
 
 afterEach(() => {

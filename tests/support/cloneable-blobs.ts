@@ -7,24 +7,32 @@ import { afterAll } from 'vitest';
  * (loadDexieWithCloneableBlobs). A file whose tests store files calls withCloneableBlobs; the others keep happy-dom's,
  * which the page's FormData, FileReader and object URLs take.
  */
-function swapBlobClasses(blob: typeof Blob, file: typeof File): { blob: typeof Blob; file: typeof File } {
+interface BlobClasses {
+  blob: typeof Blob;
+  file: typeof File;
+}
+
+const NODE_CLASSES: BlobClasses = { blob: NodeBlob as unknown as typeof Blob, file: NodeFile as unknown as typeof File };
+
+/** Puts `classes` in place and answers the ones they replaced. */
+function swapBlobClasses({ blob, file }: BlobClasses): BlobClasses {
   const previous = { blob: globalThis.Blob, file: globalThis.File };
   globalThis.Blob = blob;
   globalThis.File = file;
   return previous;
 }
 
-/** Node's Blob and File for this test file, and the page's again after it (the unit files share their worker). */
+/** Node's Blob and File for this test file, whose tests store files, and the page's again after it. */
 export function withCloneableBlobs(): void {
-  const page = swapBlobClasses(NodeBlob as unknown as typeof Blob, NodeFile as unknown as typeof File);
-  afterAll(() => void swapBlobClasses(page.blob, page.file));
+  const page = swapBlobClasses(NODE_CLASSES);
+  afterAll(() => void swapBlobClasses(page));
 }
 
 export async function loadDexieWithCloneableBlobs(): Promise<void> {
-  const page = swapBlobClasses(NodeBlob as unknown as typeof Blob, NodeFile as unknown as typeof File);
+  const page = swapBlobClasses(NODE_CLASSES);
   try {
     await import('dexie');
   } finally {
-    swapBlobClasses(page.blob, page.file);
+    swapBlobClasses(page);
   }
 }

@@ -5,8 +5,9 @@
  * Chromium, the agent's zip, the log format...). Worked out from the imports at each run, so a test that starts to
  * use a database is run on both at once, with no list to keep.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { testFilesUnder } from './test-files';
 
 const DATABASE_MODULE = 'src/server/db/database.ts';
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
@@ -37,7 +38,7 @@ function reachesDatabase(file: string, database: string, seen: Set<string>): boo
 export function databaseFreeTests(root: string, folders: readonly string[]): string[] {
   const database = join(root, DATABASE_MODULE);
   return folders
-    .flatMap((folder) => readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' }).map((file) => join(folder, file)))
-    .filter((file) => file.endsWith('.test.ts') && !reachesDatabase(join(root, file), database, new Set()))
+    .flatMap((folder) => testFilesUnder(root, folder, /\.test\.ts$/))
+    .filter((file) => !reachesDatabase(join(root, file), database, new Set()))
     .sort();
 }

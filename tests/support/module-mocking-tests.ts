@@ -3,16 +3,14 @@
  * shared with other files, the module they replace may be loaded already, unreplaced, and a replaced module would be
  * met by the files after them. Worked out from the files' text at each run, so there is no list to keep.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { testFilesUnder } from './test-files';
 
 const MODULE_MOCKING = /\bvi\.(?:mock|doMock)\(/;
 const TEST_FILE = /\.test\.tsx?$/;
 
 /** The test files under `folder` (relative to `root`) that replace modules, relative to `root`. */
 export function moduleMockingTests(root: string, folder: string): string[] {
-  return readdirSync(join(root, folder), { recursive: true, encoding: 'utf8' })
-    .map((file) => join(folder, file))
-    .filter((file) => TEST_FILE.test(file) && MODULE_MOCKING.test(readFileSync(join(root, file), 'utf8')))
-    .sort();
+  return testFilesUnder(root, folder, TEST_FILE).filter((file) => MODULE_MOCKING.test(readFileSync(join(root, file), 'utf8')));
 }

@@ -15,9 +15,7 @@ import { recordingBackend } from '../msw/recordings';
 import { studioBackend } from '../msw/studio-handlers';
 import { usersBackend } from '../msw/users';
 import { clearAppOfflineDb } from './app-offline-db';
-
-/** happy-dom's handle on its window; absent under other environments. */
-type HappyDomWindow = Window & { happyDOM?: { abort(): Promise<void> } };
+import { happyDom } from './happy-dom';
 
 /** The fake services whose records a file's tests fill (the set-up resets the sign-in service after every test). */
 const FAKE_BACKENDS = [clientsFake, groupsBackend, importExportBackend, interactiveBotsBackend, organizationsBackend, recordingBackend, studioBackend, usersBackend];
@@ -27,7 +25,7 @@ export async function resetPageState(): Promise<void> {
   stopAppOfflineQueues();
   stopPollProbes();
   // Timers and requests still pending (a blob's later release, a poll) belong to the page that is going.
-  await (window as HappyDomWindow).happyDOM?.abort();
+  await happyDom()?.abort();
   // The outbox and queues a file left would be replayed by the next file's app.
   await clearAppOfflineDb();
   // A file that ended with the server unreachable would start the next one offline.

@@ -9,6 +9,7 @@ import { operationsBackend, type OperationsBackendOptions } from '../../../tests
 import { makeDevice } from '../../../tests/msw/resources-handlers';
 import { server } from '../../../tests/msw/server';
 import { makeTag, studioBackend } from '../../../tests/msw/studio-handlers';
+import { happyDom } from '../../../tests/support/happy-dom';
 import { signInAs } from '../../../tests/support/render-app';
 import { createQueryClient } from '../../lib/query-client';
 import { TABLE } from '../../shared/constants';
@@ -18,8 +19,6 @@ import { toastQueue } from '../../ui/toast-queue';
 import { OperationsCentrePage } from './pages/OperationsCentrePage';
 
 /** Test support of the Operations Centre's component tests (not part of the app). */
-
-type HappyDomWindow = Window & { happyDOM?: { setViewport(viewport: { width: number; height: number }): void } };
 
 /**
  * happy-dom lays nothing out, so the virtualised tables would render no rows: react-aria's scroll view reads the grid's
@@ -31,12 +30,12 @@ export function layOutTables(width = 2_400, height: number = TABLE.compactHeight
   beforeAll(() => {
     Object.defineProperty(HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => height });
     Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => width });
-    (window as HappyDomWindow).happyDOM?.setViewport({ width, height: 2 * height });
+    happyDom()?.setViewport({ width, height: 2 * height });
   });
   afterAll(() => {
     Reflect.deleteProperty(HTMLElement.prototype, 'clientHeight');
     Reflect.deleteProperty(HTMLElement.prototype, 'clientWidth');
-    (window as HappyDomWindow).happyDOM?.setViewport({ width: innerWidth, height: innerHeight });
+    happyDom()?.setViewport({ width: innerWidth, height: innerHeight });
   });
 }
 

@@ -8,7 +8,6 @@ import type { OfflineDb, OutboxEntry } from '../db';
 import { useHasPendingChanges } from '../queue-views';
 import { PendingChangesIndicator, SavedOfflineBadge } from './PendingChanges';
 
-// These tests store files in IndexedDB.
 withCloneableBlobs();
 
 /** A record's mark, as the screens put it next to a record with changes waiting. */

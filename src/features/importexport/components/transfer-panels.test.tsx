@@ -30,7 +30,6 @@ import { StudioTransferButtons } from './StudioTransferButtons';
 import { TransferWatcher } from './TransferWatcher';
 import { UpdateDetailModal, type ResourceListState } from './UpdateDetailModal';
 
-// These tests store files in IndexedDB.
 withCloneableBlobs();
 
 vi.mock('../../../lib/save-blob', () => ({ saveBlob: vi.fn() }));
