@@ -18,6 +18,15 @@ const SERVER_STOP_TIMEOUT_MS = 10_000;
 const OUTPUT_LINES_KEPT = 200;
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The browser the tests drive in the tester's place. Debian's chromium-headless-shell when it is installed: the same
+ * Blink and V8 as Chromium (and Playwright's own default for headless pages) without the full browser around them, so
+ * it costs less CPU for the same pages. Else Chromium itself; E2E_BROWSER_PATH names another. The server's browser
+ * pool keeps CHROMIUM_PATH, as a user's installation does.
+ */
+export const TEST_BROWSER_PATH = process.env.E2E_BROWSER_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
 /**
  * Whether the end-to-end files can run. CI must have Chromium, so its absence fails there at once;
@@ -176,13 +185,18 @@ export async function startPlatform({
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS });
 }
 
-/** Saves a full-page screenshot as tests/.artifacts/<name>.png for a human to look at. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Whether screenshot() saves anything: not under CI (CI set), where no one looks at the pictures and drawing and
+ * encoding a hundred full pages costs the e2e phase CPU that its tests need; E2E_SCREENSHOTS=1 asks for them anyway.
+ */
+const SCREENSHOTS_WANTED = !process.env.CI || process.env.E2E_SCREENSHOTS === '1';
+
+/** Saves a full-page screenshot as tests/.artifacts/<name>.png for a human to look at (see SCREENSHOTS_WANTED). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!SCREENSHOTS_WANTED) return;
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const path = join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
-  return path;
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }
