@@ -25,8 +25,8 @@ export const SERVER_BUNDLE_NODE_ARGS = ['--enable-source-maps'] as const;
  * Started under tsx, the server compiled its whole module graph on every start (5.3 s of CPU, against 2.4 s from the
  * bundle), and the end-to-end tests start it about 40 times. Packages stay imports: native ones such as
  * better-sqlite3 cannot be bundled, and the server finds playwright-core's own files through it. The agent is bundled
- * here rather than by each server start for its download zip (1.6 s of CPU a start, 1.4 s of it in esbuild's
- * service), and the server bundle is told where it is (AGENT_BUNDLE_DEFINE).
+ * here rather than by each server start for its download zip (about 1.5 s of CPU a start, most of it in
+ * esbuild's service), and the server bundle is told where it is (AGENT_BUNDLE_DEFINE).
  */
 export async function buildServerBundle(folder = SERVER_BUNDLE_DIR): Promise<string> {
   const outfile = join(folder, 'main.mjs');
