@@ -1,17 +1,16 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { join, relative, resolve, sep } from 'node:path';
-import { build } from 'esbuild';
+import { join, relative, sep } from 'node:path';
 import { zip, type Zippable } from 'fflate';
 import { DESKTOP_CLIENT_FILE } from '../clients/clientsFolder';
 import { writeWhole } from '../disk/writeWhole';
 import { log } from '../logs/logger';
 import { PROJECT_ROOT } from '../projectRoot';
+import { bundleAgent, PREBUILT_AGENT_BUNDLE } from './agentBundle';
 
-const ENTRY = join(PROJECT_ROOT, 'src/gateway-agent/main.ts');
 const PLAYWRIGHT_CORE = join(PROJECT_ROOT, 'node_modules/playwright-core');
 /**
- * Zips already built from the same sources, by stamp: every data folder of this installation (a test server's, a
+ * Zips already built, by stamp (zipStamp): every data folder of this installation (a test server's, a
  * second replica's) copies one instead of zipping playwright-core again.
  */
 export const AGENT_ZIP_CACHE_DIR = join(PROJECT_ROOT, 'node_modules/.cache/studio-gateway-agent');
@@ -41,40 +40,52 @@ The agent sends a heartbeat every 10 s; it stops when its token is revoked. An .
 Contents: agent.mjs (the agent, bundled), node_modules/playwright-core (the browser driver), start.sh, start.cmd.
 `;
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+/** A file of playwright-core as the zip holds it, and what the stamp knows of it. */
+interface PlaywrightFile {
+  path: string;
+  /** Its path inside the package, with forward slashes. */
+  inside: string;
+  size: number;
+  mtimeMs: number;
+  executable: boolean;
 }
 
-/** The agent and everything it imports bundled into one ES module; playwright-core stays a package beside it. */
-async function bundleAgent(): Promise<{ code: Uint8Array; inputs: string[] }> {
-  const result = await build({
-    entryPoints: [ENTRY],
-    // The metafile's inputs are relative to this folder (sourceStamp resolves them), whatever the server's cwd.
-    absWorkingDir: PROJECT_ROOT,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    external: ['playwright-core'],
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-    // Bundled CommonJS dependencies call require(); an ES module has none of its own.
-    banner: { js: "import { createRequire as __agentRequire } from 'node:module'; const require = __agentRequire(import.meta.url);" },
-  });
-  const [output] = result.outputFiles;
-  if (!output) throw new Error('esbuild produced no agent bundle');
-  return { code: output.contents, inputs: Object.keys(result.metafile.inputs) };
+async function playwrightFiles(): Promise<PlaywrightFile[]> {
+  const entries = await readdir(PLAYWRIGHT_CORE, { withFileTypes: true, recursive: true });
+  const paths = entries.filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+  return Promise.all(
+    paths.sort().map(async (path) => {
+      const info = await stat(path);
+      const inside = relative(PLAYWRIGHT_CORE, path).split(sep).join('/');
+      return { path, inside, size: info.size, mtimeMs: info.mtimeMs, executable: (info.mode & 0o111) !== 0 };
+    }),
+  );
 }
 
-/** A stamp of what the zip is built from, so an unchanged build is not repeated. */
-async function sourceStamp(inputs: readonly string[], playwrightFiles: readonly string[]): Promise<string> {
+/** The zip's entries that are not the agent or playwright-core: the same in every zip this code builds. */
+const FIXED_ENTRIES: Record<string, { data: Uint8Array; executable: boolean }> = {
+  'start.sh': { data: new TextEncoder().encode(START_SH), executable: true },
+  'start.cmd': { data: new TextEncoder().encode(START_CMD), executable: false },
+  'README.txt': { data: new TextEncoder().encode(README), executable: false },
+  'package.json': {
+    data: new TextEncoder().encode(JSON.stringify({ name: 'gateway-agent', private: true, type: 'module' }, null, 2)),
+    executable: false,
+  },
+};
+
+/**
+ * A stamp of everything the zip holds, so an unchanged zip is neither rebuilt nor copied again. The agent counts by its
+ * bundle's bytes, which is exactly what the zip holds, however it was bundled. playwright-core counts by each file's
+ * path, size, time and mode (about 120 files, a few ms of CPU): its version alone would miss a file edited in place (a
+ * patch, a debugging session), and hashing its 14 MB on every start would cost more than it guards.
+ */
+function zipStamp(agent: Uint8Array, playwright: readonly PlaywrightFile[]): string {
   const hash = createHash('sha256');
-  for (const file of [...inputs.map((input) => resolve(PROJECT_ROOT, input)), ...playwrightFiles].sort()) {
-    const info = await stat(file);
-    hash.update(`${file}:${info.size}:${info.mtimeMs}\n`);
+  hash.update(`agent.mjs:${createHash('sha256').update(agent).digest('hex')}\n`);
+  for (const [name, { data, executable }] of Object.entries(FIXED_ENTRIES)) {
+    hash.update(`${name}:${createHash('sha256').update(data).digest('hex')}:${executable}\n`);
   }
+  for (const file of playwright) hash.update(`playwright-core/${file.inside}:${file.size}:${file.mtimeMs}:${file.executable}\n`);
   return hash.digest('hex');
 }
 
@@ -83,40 +94,46 @@ const zipAsync = (files: Zippable) =>
     zip(files, { level: 6 }, (error, data) => (error ? rejectZip(error) : resolveZip(data)));
   });
 
-async function zipAgent(code: Uint8Array, playwrightFiles: readonly string[]): Promise<Uint8Array> {
-  const files: Zippable = {
-    'agent.mjs': code,
-    'start.sh': [new TextEncoder().encode(START_SH), EXECUTABLE],
-    'start.cmd': new TextEncoder().encode(START_CMD),
-    'README.txt': new TextEncoder().encode(README),
-    'package.json': new TextEncoder().encode(JSON.stringify({ name: 'gateway-agent', private: true, type: 'module' }, null, 2)),
-  };
-  for (const file of playwrightFiles) {
-    const inside = relative(PLAYWRIGHT_CORE, file).split(sep).join('/');
-    const data = new Uint8Array(await readFile(file));
-    const executable = ((await stat(file)).mode & 0o111) !== 0;
-    files[`node_modules/playwright-core/${inside}`] = executable ? [data, EXECUTABLE] : data;
+async function zipAgent(agent: Uint8Array, playwright: readonly PlaywrightFile[]): Promise<Uint8Array> {
+  const entry = (data: Uint8Array, executable: boolean): Zippable[string] => (executable ? [data, EXECUTABLE] : data);
+  const files: Zippable = { 'agent.mjs': agent };
+  for (const [name, { data, executable }] of Object.entries(FIXED_ENTRIES)) files[name] = entry(data, executable);
+  for (const file of playwright) {
+    files[`node_modules/playwright-core/${file.inside}`] = entry(new Uint8Array(await readFile(file.path)), file.executable);
   }
   return zipAsync(files);
 }
 
+export interface AgentZipOptions {
+  /**
+   * The agent's bundle to put in the zip as agent.mjs; without one, esbuild bundles the sources now. By default the
+   * one built with the server bundle when the server runs from it (PREBUILT_AGENT_BUNDLE).
+   */
+  prebuiltAgent?: string;
+  /** The zips already built, by stamp (AGENT_ZIP_CACHE_DIR). */
+  cacheDir?: string;
+}
+
 /**
- * Builds `gateway-agent.zip` into `folder` (the clients folder): the agent bundled with esbuild as agent.mjs, a copy
- * of node_modules/playwright-core (pure JavaScript), start.sh, start.cmd and README.txt. Written under a temporary name
- * and renamed, so a download never reads half a zip. Skipped when the zip there was built from the same sources, and
- * copied from `cacheDir` when another folder's was. Answers the zip's path.
+ * Builds `gateway-agent.zip` into `folder` (the clients folder): the agent's bundle as agent.mjs, a copy of
+ * node_modules/playwright-core (pure JavaScript), start.sh, start.cmd and README.txt. Written under a temporary name
+ * and renamed, so a download never reads half a zip. Skipped when the zip there has the same stamp, and copied from
+ * `cacheDir` when another folder's had. Answers the zip's path.
  */
-export async function buildAgentZip(folder: string, cacheDir = AGENT_ZIP_CACHE_DIR): Promise<string> {
+export async function buildAgentZip(
+  folder: string,
+  { prebuiltAgent = PREBUILT_AGENT_BUNDLE, cacheDir = AGENT_ZIP_CACHE_DIR }: AgentZipOptions = {},
+): Promise<string> {
   const target = join(folder, DESKTOP_CLIENT_FILE);
   const stampFile = `${target}.stamp`;
-  const { code, inputs } = await bundleAgent();
-  const playwrightFiles = await filesUnder(PLAYWRIGHT_CORE);
-  const stamp = await sourceStamp(inputs, playwrightFiles);
+  const agent = prebuiltAgent === undefined ? await bundleAgent() : new Uint8Array(await readFile(prebuiltAgent));
+  const playwright = await playwrightFiles();
+  const stamp = zipStamp(agent, playwright);
   const built = await readFile(stampFile, 'utf8').catch(() => '');
   if (built === stamp && (await stat(target).catch(() => undefined))) return target;
 
   const cached = join(cacheDir, `${stamp}.zip`);
-  if (!(await stat(cached).catch(() => undefined))) await writeWhole(cached, await zipAgent(code, playwrightFiles));
+  if (!(await stat(cached).catch(() => undefined))) await writeWhole(cached, await zipAgent(agent, playwright));
   await writeWhole(target, { copyOf: cached });
   await writeFile(stampFile, stamp);
   return target;
@@ -129,7 +146,7 @@ export async function buildAgentZip(folder: string, cacheDir = AGENT_ZIP_CACHE_D
 export function buildAgentZipLater(folder: string, delayMs = 3_000): void {
   const timer = setTimeout(() => {
     buildAgentZip(folder).then(
-      (file) => log().info({ file }, 'Gateway agent zip ready'),
+      (file) => log().info({ file, agent: PREBUILT_AGENT_BUNDLE ?? 'bundled from the sources' }, 'Gateway agent zip ready'),
       (error: unknown) => log().error({ err: error }, 'The gateway agent zip could not be built'),
     );
   }, delayMs);

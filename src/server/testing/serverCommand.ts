@@ -8,7 +8,8 @@ let bundle: Promise<string> | undefined;
 /**
  * Node's arguments that start the server as `npm run serve` does, from a bundle of the sources as they are now: built
  * once per process, or once per run by the end-to-end global setup. A bundle left by an earlier `npm run build` is not
- * trusted, since it may predate the change under test; a build takes well under a second.
+ * trusted, since it may predate the change under test; a build takes about 2 s of CPU, most of it bundling the gateway
+ * agent, which each start from the bundle then no longer does.
  */
 export async function serverNodeArgs(): Promise<string[]> {
   bundle ??= process.env[SERVER_BUNDLE_BUILT_ENV] ? Promise.resolve(SERVER_BUNDLE) : buildServerBundle();
