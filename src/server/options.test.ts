@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OPTIONS, readServerOptions } from './options';
-import { headlessChromiumPath } from './runs/executor/chromiumPath';
 
 describe('readServerOptions', () => {
   it('falls back to the documented defaults', () => {
@@ -10,7 +9,7 @@ describe('readServerOptions', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: resolve('./data'),
-      chromiumPath: headlessChromiumPath({}),
+      chromiumPath: '/usr/bin/chromium',
       browserPoolSize: 2,
       accessTokenTtlSeconds: 900,
       staticDir: resolve('./dist'),

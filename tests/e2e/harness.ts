@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../src/server/runs/executor/browserExecutor';
-import { headlessChromiumPath } from '../../src/server/runs/executor/chromiumPath';
 import { PROJECT_ROOT } from '../../src/server/projectRoot';
 import { serverNodeArgs } from '../../src/server/testing/serverCommand';
 
@@ -18,8 +17,16 @@ const SERVER_START_TIMEOUT_MS = 60_000;
 const SERVER_STOP_TIMEOUT_MS = 10_000;
 const OUTPUT_LINES_KEPT = 200;
 
-/** The Chromium of the tests' own pages and of their servers' browser pools: the server's default (chromiumPath.ts). */
-export const CHROMIUM_PATH = headlessChromiumPath();
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+/**
+ * The browser the tests drive in the tester's place. Debian's chromium-headless-shell when it is installed: the same
+ * Blink and V8 as Chromium (and Playwright's own default for headless pages) without the full browser around them, so
+ * it costs less CPU for the same pages. Else Chromium itself; E2E_BROWSER_PATH names another. The server's browser
+ * pool keeps CHROMIUM_PATH, as a user's installation does.
+ */
+export const TEST_BROWSER_PATH = process.env.E2E_BROWSER_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
 /**
  * Whether the end-to-end files can run. CI must have Chromium, so its absence fails there at once;
@@ -27,7 +34,7 @@ export const CHROMIUM_PATH = headlessChromiumPath();
  */
 export const chromiumMissing = !existsSync(CHROMIUM_PATH);
 if (chromiumMissing) {
-  const advice = `Chromium was not found at ${CHROMIUM_PATH}. Install it with "apt-get install -y chromium chromium-headless-shell" or set CHROMIUM_PATH.`;
+  const advice = `Chromium was not found at ${CHROMIUM_PATH}. Install it with "apt-get install -y chromium" or set CHROMIUM_PATH.`;
   if (process.env.CI) throw new Error(`End-to-end tests cannot run: ${advice}`);
   console.warn(`\n${'!'.repeat(78)}\n!! SKIPPING END-TO-END TESTS: ${advice}\n${'!'.repeat(78)}\n`);
 }
@@ -178,7 +185,7 @@ export async function startPlatform({
 }
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS });
 }
 
 /**

@@ -5,11 +5,10 @@ import { collectionListResponseSchema, collectionResponseSchema } from '../../sh
 import { FINISHED_RUN_STATES, runDetailsResponseSchema, triggerResponseSchema, type RunDetails } from '../../shared/contracts/runs';
 import { endpoints } from '../../shared/endpoints';
 import { CHROMIUM_ARGS } from '../runs/executor/browserExecutor';
-import { headlessChromiumPath } from '../runs/executor/chromiumPath';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { DEMO_FAILING_COLLECTION, DEMO_PASSING_COLLECTION } from './seedDemoCollections';
 
-const CHROMIUM_PATH = headlessChromiumPath();
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('demo app and seed', () => {
   let t: TestServer;

@@ -8,9 +8,8 @@ import type { Permission } from '../../shared/permissions';
 import type { ServerOptions } from '../options';
 import { startTestServer, type TestServer } from './testServer';
 import { DAY_MS } from '../../shared/durations';
-import { headlessChromiumPath } from '../runs/executor/chromiumPath';
 
-export const CHROMIUM = headlessChromiumPath();
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Tiny pages the browser executor drives in tests: a form, a list, a JSON answer. */
 const PAGES: Record<string, { type: string; body: string; status?: number }> = {

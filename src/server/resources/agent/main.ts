@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { log } from '../../logs/logger';
 import { startBrowserAgent } from './browserAgent';
-import { headlessChromiumPath } from '../../runs/executor/chromiumPath';
 
 const usage = `Usage: npm run resource -- --platform URL --token TOKEN [--name NAME] [--host 0.0.0.0] [--port 0] [--advertise HOSTNAME]
   --platform   the platform's address, e.g. https://studio.example.com
@@ -10,7 +9,7 @@ const usage = `Usage: npm run resource -- --platform URL --token TOKEN [--name N
   --host       where the browser server listens (default 0.0.0.0: reachable from other machines)
   --port       its port (default: any free one)
   --advertise  the host name the platform reaches this machine by (default: the address in --host)
-Chromium: CHROMIUM_PATH, else /usr/bin/chromium-headless-shell when installed, else /usr/bin/chromium.`;
+Chromium: CHROMIUM_PATH, default /usr/bin/chromium.`;
 
 /** The reason is a log line; the usage is help for the person at the terminal, on standard error as it is. */
 function fail(message: string): never {
@@ -45,7 +44,7 @@ try {
     host: values.host,
     port,
     advertise: values.advertise,
-    chromiumPath: headlessChromiumPath(),
+    chromiumPath: process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
     onRevoked: () => process.exit(1),
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {

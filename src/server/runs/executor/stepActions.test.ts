@@ -6,10 +6,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Step, StepAction } from '../../../shared/contracts/collections';
 import { RunArtifacts } from '../artifacts';
 import { CHROMIUM_ARGS } from './browserExecutor';
-import { headlessChromiumPath } from './chromiumPath';
 import { performStep, quoteFound, StepFailure, type StepEnvironment } from './stepActions';
 
-const CHROMIUM_PATH = headlessChromiumPath();
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('quoteFound', () => {
   it('quotes what the page showed on one line, and cuts a long text with its full length', () => {
