@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints, TOKEN_HEADER } from '../shared/endpoints';
 import { DATABASE_FILE } from './db/database';
+import { listeningOriginOf } from './listeningLine';
 import { PROJECT_ROOT } from './projectRoot';
 import { serverNodeArgs } from './testing/serverCommand';
 import { testDatabaseUrl, testDialect } from './testing/testDatabase';
@@ -14,8 +15,6 @@ interface Run {
   exitCode: number | null;
   baseUrl: string;
 }
-
-const LISTENING = /^Studio platform listening on (http:\/\/127\.0\.0\.1:\d+)\/studio\/$/;
 
 interface LogEntry {
   level: number;
@@ -45,8 +44,8 @@ async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, 
       buffer = complete.pop() ?? '';
       for (const line of complete) {
         lines.push(line);
-        const match = LISTENING.exec(entryOf(line).msg);
-        if (match?.[1]) resolve(match[1]);
+        const origin = listeningOriginOf(line);
+        if (origin) resolve(origin);
       }
     });
     void exited.then((code) => reject(new Error(`server exited (${code}) before listening: ${lines.join('\n')}`)));
@@ -99,6 +98,8 @@ describe(`main (the server process, ${testDialect})`, { timeout: 90_000 }, () =>
     expect(email).toBe('admin@studio.local');
     expect(password).toMatch(/^[\w-]{24}$/);
     expect(firstLogin.status).toBe(200);
+    // HOST is honoured: the server listens on loopback only, as asked.
+    expect(new URL(first.baseUrl).hostname).toBe('127.0.0.1');
     expect(first.exitCode).toBe(0);
     // The data file holds password hashes and the signing key: only its owner reads it. With DATABASE_URL the data
     // lives in PostgreSQL and no SQLite file is made.

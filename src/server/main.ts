@@ -3,6 +3,7 @@ import { readServerOptions, type ServerOptions } from './options';
 import { clientsFolder } from './clients/clientsFolder';
 import { buildAgentZipLater } from './gateway-agents/agentZip';
 import { log } from './logs/logger';
+import { listeningMessage } from './listeningLine';
 
 let options: ServerOptions;
 try {
@@ -22,7 +23,7 @@ if (server.admin.created) {
 } else {
   logger.info('Administrator: existing account kept');
 }
-logger.info({ url: server.url }, `Studio platform listening on ${server.url}`);
+logger.info({ url: server.url }, listeningMessage(server.url));
 // The desktop client download: built once in the background, off the start's path.
 buildAgentZipLater(clientsFolder(server.services.filesDir));
 

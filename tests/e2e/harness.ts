@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../src/server/runs/executor/browserExecutor';
+import { listeningOriginOf } from '../../src/server/listeningLine';
 import { PROJECT_ROOT } from '../../src/server/projectRoot';
 import { serverNodeArgs } from '../../src/server/testing/serverCommand';
 
@@ -98,10 +99,10 @@ async function launchServer(env: NodeJS.ProcessEnv, log: string[], nodeArgs: rea
       const created = /"msg":"Administrator created"/.test(line) ? (JSON.parse(line) as { email?: string; generatedPassword?: string }) : undefined;
       if (created?.email) printedAdmin.email = created.email;
       if (created?.generatedPassword) printedAdmin.password = created.generatedPassword;
-      const listening = /Studio platform listening on (https?:\/\/[^/\s]+)\/studio\//.exec(line);
-      if (listening?.[1]) {
+      const origin = listeningOriginOf(line);
+      if (origin) {
         clearTimeout(timer);
-        resolvePromise({ child, origin: listening[1], printedAdmin });
+        resolvePromise({ child, origin, printedAdmin });
       }
     };
     for (const stream of [child.stdout, child.stderr]) {

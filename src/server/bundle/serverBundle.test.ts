@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { endpoints, TOKEN_HEADER } from '../../shared/endpoints';
 import { DESKTOP_CLIENT_FILE } from '../clients/clientsFolder';
 import { AGENT_BUNDLE_BESIDE_SERVER } from '../gateway-agents/agentBundle';
+import { listeningOriginOf } from '../listeningLine';
 import { PROJECT_ROOT } from '../projectRoot';
 import { buildServerBundle, SERVER_BUNDLE_NODE_ARGS } from './serverBundle';
 
@@ -73,7 +74,7 @@ describe('the server bundle', { timeout: 120_000 }, () => {
           for (const line of complete) {
             const entry = JSON.parse(line) as LogEntry;
             lines.push(entry);
-            listening ??= /^Studio platform listening on (http:\/\/[^/]+)\/studio\/$/.exec(entry.msg)?.[1];
+            listening ??= listeningOriginOf(line);
             if (/gateway agent zip/i.test(entry.msg)) {
               if (listening) resolve({ baseUrl: listening, zipLogged: entry });
               else reject(new Error(`the zip was logged before the server listened: ${line}`));
