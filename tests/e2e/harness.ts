@@ -11,23 +11,15 @@ import { CHROMIUM_ARGS } from '../../src/server/runs/executor/browserExecutor';
 import { listeningOriginOf } from '../../src/server/listeningLine';
 import { PROJECT_ROOT } from '../../src/server/projectRoot';
 import { serverNodeArgs } from '../../src/server/testing/serverCommand';
+import { CHROMIUM_PATH, TEST_BROWSER_PATH } from '../../src/server/testing/testBrowser';
+
+export { CHROMIUM_PATH };
 
 export const ROOT_DIR = PROJECT_ROOT;
 export const ARTIFACTS_DIR = join(ROOT_DIR, 'tests', '.artifacts');
 const SERVER_START_TIMEOUT_MS = 60_000;
 const SERVER_STOP_TIMEOUT_MS = 10_000;
 const OUTPUT_LINES_KEPT = 200;
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
-
-/**
- * The browser the tests drive in the tester's place. Debian's chromium-headless-shell when it is installed: the same
- * Blink and V8 as Chromium (and Playwright's own default for headless pages) without the full browser around them, so
- * it costs less CPU for the same pages. Else Chromium itself; E2E_BROWSER_PATH names another. The server's browser
- * pool keeps CHROMIUM_PATH, as a user's installation does.
- */
-export const TEST_BROWSER_PATH = process.env.E2E_BROWSER_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
 
 /**
  * Whether the end-to-end files can run. CI must have Chromium, so its absence fails there at once;

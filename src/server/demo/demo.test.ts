@@ -5,10 +5,10 @@ import { collectionListResponseSchema, collectionResponseSchema } from '../../sh
 import { FINISHED_RUN_STATES, runDetailsResponseSchema, triggerResponseSchema, type RunDetails } from '../../shared/contracts/runs';
 import { endpoints } from '../../shared/endpoints';
 import { CHROMIUM_ARGS } from '../runs/executor/browserExecutor';
+import { TEST_BROWSER_PATH } from '../testing/testBrowser';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { DEMO_FAILING_COLLECTION, DEMO_PASSING_COLLECTION } from './seedDemoCollections';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('demo app and seed', () => {
   let t: TestServer;
@@ -64,12 +64,12 @@ describe('demo app and seed', () => {
   });
 });
 
-describe.skipIf(!existsSync(CHROMIUM_PATH))('demo app in Chromium', () => {
+describe.skipIf(!existsSync(TEST_BROWSER_PATH))('demo app in Chromium', () => {
   let t: TestServer;
   let browser: Browser;
   beforeAll(async () => {
-    t = await startTestServer({ chromiumPath: CHROMIUM_PATH, browserPoolSize: 1 });
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    t = await startTestServer({ chromiumPath: TEST_BROWSER_PATH, browserPoolSize: 1 });
+    browser = await chromium.launch({ executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS });
   });
   afterAll(async () => {
     await browser.close();

@@ -6,10 +6,12 @@ import type { SaveScheduleInput } from '../../shared/contracts/schedules';
 import { endpoints } from '../../shared/endpoints';
 import type { Permission } from '../../shared/permissions';
 import type { ServerOptions } from '../options';
+import { TEST_BROWSER_PATH } from './testBrowser';
 import { startTestServer, type TestServer } from './testServer';
 import { DAY_MS } from '../../shared/durations';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The browser the test servers' runs drive (testBrowser.ts). */
+export const CHROMIUM = TEST_BROWSER_PATH;
 
 /** Tiny pages the browser executor drives in tests: a form, a list, a JSON answer. */
 const PAGES: Record<string, { type: string; body: string; status?: number }> = {

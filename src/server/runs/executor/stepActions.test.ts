@@ -5,10 +5,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Step, StepAction } from '../../../shared/contracts/collections';
 import { RunArtifacts } from '../artifacts';
+import { TEST_BROWSER_PATH } from '../../testing/testBrowser';
 import { CHROMIUM_ARGS } from './browserExecutor';
 import { performStep, quoteFound, StepFailure, type StepEnvironment } from './stepActions';
 
-const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 describe('quoteFound', () => {
   it('quotes what the page showed on one line, and cuts a long text with its full length', () => {
@@ -30,7 +30,7 @@ const PAGE = `<!doctype html><title>Items</title>
 <input id="ro" readonly>`;
 
 /** Each failure's message (what the report's Notes show) and validation result, in real Chromium. */
-describe.skipIf(!existsSync(CHROMIUM_PATH))('step failure messages in Chromium', () => {
+describe.skipIf(!existsSync(TEST_BROWSER_PATH))('step failure messages in Chromium', () => {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
@@ -38,7 +38,7 @@ describe.skipIf(!existsSync(CHROMIUM_PATH))('step failure messages in Chromium',
 
   beforeAll(async () => {
     artifactsDir = mkdtempSync(join(tmpdir(), 'studio-step-actions-'));
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: TEST_BROWSER_PATH, args: CHROMIUM_ARGS });
     context = await browser.newContext();
     page = await context.newPage();
     // Starting Chromium on a loaded shared machine can outlast the default hook timeout (as in the Jira tests).
