@@ -30,27 +30,42 @@ function countSchedulePolls(page: Page) {
   return polls;
 }
 
-/** What a reload that never came leaves to look at: the worker's state and what the offline queues hold. */
+/** Some reads of a stuck page never answer: each diagnostic read gets this long. */
+const DIAGNOSTIC_READ_MS = 5_000;
+
+function readWithin<T>(read: Promise<T>): Promise<T | string> {
+  const silence = new Promise<string>((resolve) => setTimeout(() => resolve(`no answer within ${DIAGNOSTIC_READ_MS} ms`), DIAGNOSTIC_READ_MS));
+  return Promise.race([read, silence]);
+}
+
+/**
+ * What a reload that never came leaves to look at: the worker's state, what the offline queues hold and what the page
+ * says. Each read is bounded, so a stuck page still yields this message instead of the test's own timeout.
+ */
 async function updateDiagnostics(page: Page) {
-  const queues = await page.evaluate(
-    (name) =>
-      new Promise<unknown>((resolve) => {
-        const opened = indexedDB.open(name);
-        opened.onerror = () => resolve(`cannot open ${name}`);
-        opened.onsuccess = () => {
-          const transaction = opened.result.transaction(['uploads', 'downloads', 'outbox'], 'readonly');
-          const read = (store: string) =>
-            new Promise<unknown>((done) => {
-              const all = transaction.objectStore(store).getAll();
-              all.onsuccess = () => done((all.result as Array<{ status?: string; state?: string }>).map((item) => item.status ?? item.state));
-            });
-          void Promise.all(['uploads', 'downloads', 'outbox'].map(read)).then(([uploads, downloads, outbox]) => resolve({ uploads, downloads, outbox }));
-        };
-      }),
-    OFFLINE_DB_NAME,
+  const queues = await readWithin(
+    page.evaluate(
+      (name) =>
+        new Promise<unknown>((resolve) => {
+          const opened = indexedDB.open(name);
+          opened.onerror = () => resolve(`cannot open ${name}`);
+          opened.onblocked = () => resolve(`opening ${name} is blocked by another connection`);
+          opened.onsuccess = () => {
+            const transaction = opened.result.transaction(['uploads', 'downloads', 'outbox'], 'readonly');
+            const read = (store: string) =>
+              new Promise<unknown>((done) => {
+                const all = transaction.objectStore(store).getAll();
+                all.onsuccess = () => done((all.result as Array<{ status?: string; state?: string }>).map((item) => item.status ?? item.state));
+              });
+            void Promise.all(['uploads', 'downloads', 'outbox'].map(read)).then(([uploads, downloads, outbox]) => resolve({ uploads, downloads, outbox }));
+          };
+        }),
+      OFFLINE_DB_NAME,
+    ),
   );
-  const controlled = await page.evaluate(() => navigator.serviceWorker.controller !== null);
-  return { registration: await registrationState(page), controlled, queues, url: page.url() };
+  const controlled = await readWithin(page.evaluate(() => navigator.serviceWorker.controller !== null));
+  const statuses = await readWithin(page.getByRole('status').allInnerTexts());
+  return { registration: await readWithin(registrationState(page)), controlled, queues, statuses, url: page.url() };
 }
 
 describe.skipIf(chromiumMissing)('a wall display', () => {
