@@ -4,7 +4,7 @@
  * end-to-end test of several replicas.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../src/server/testing/freePort';
@@ -21,6 +21,26 @@ export function postgresBinDir(): string | undefined {
   return versions[0] === undefined ? undefined : join(POSTGRES_ROOT, versions[0], 'bin');
 }
 
+/** Shared memory, where a cluster goes when it has room: a throwaway cluster needs no disk. */
+const MEMORY_FOLDER = '/dev/shm';
+/** Room a cluster may need in memory: the server suite's PostgreSQL half makes hundreds of databases of about 10 MB. */
+const MEMORY_NEEDED_BYTES = 8 * 1024 ** 3;
+
+/**
+ * Where the cluster's folder goes: in memory when there is room, else the temporary folder. On disk, each of the
+ * server suite's databases took about 95 ms to make from a template and removing the cluster at the end took 25 s;
+ * in memory, 20 ms and well under a second.
+ */
+function clusterParentFolder(): string {
+  try {
+    const memory = statfsSync(MEMORY_FOLDER);
+    if (memory.bavail * memory.bsize >= MEMORY_NEEDED_BYTES) return MEMORY_FOLDER;
+  } catch {
+    // No shared memory folder on this system.
+  }
+  return tmpdir();
+}
+
 export const POSTGRES_MISSING_MESSAGE = `PostgreSQL is not installed (no ${POSTGRES_ROOT}/<version>/bin/initdb). Install it with: apt-get install -y postgresql`;
 
 export interface PostgresCluster {
@@ -33,7 +53,7 @@ export interface PostgresCluster {
 export async function startPostgresCluster(bin: string): Promise<PostgresCluster> {
   // initdb and pg_ctl refuse to run as root: then the cluster belongs to the postgres user.
   const asRoot = process.getuid?.() === 0;
-  const root = mkdtempSync(join(tmpdir(), 'studio-pg-'));
+  const root = mkdtempSync(join(clusterParentFolder(), 'studio-pg-'));
   const dataDir = join(root, 'data');
   if (asRoot) {
     const uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
