@@ -67,6 +67,7 @@ describe('toast', () => {
   it('says how the keyboard reaches a toast with a button: F6 goes to its region, Tab to its button (issue 27)', async () => {
     const user = userEvent.setup();
     let opened = 0;
+    let focusedOnAction: Element | null = null;
     render(
       <>
         <Button>Run</Button>
@@ -75,7 +76,15 @@ describe('toast', () => {
     );
     act(() => {
       toast.info('Collection Export Started');
-      toast.error('Nightly: FAILED', { action: { label: 'Open report', onAction: () => (opened += 1) } });
+      toast.error('Nightly: FAILED', {
+        action: {
+          label: 'Open report',
+          onAction: () => {
+            opened += 1;
+            focusedOnAction = document.activeElement;
+          },
+        },
+      });
     });
     const withAction = await screen.findByRole('alertdialog', { name: 'Nightly: FAILED' });
     expect(withAction).toHaveAccessibleDescription(TOAST_KEYBOARD_HINT);
@@ -90,6 +99,12 @@ describe('toast', () => {
     expect(openReport).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(opened).toBe(1);
+    // The action runs with focus back on Run (where a dialog it opens returns it), and the toast still up keeps none.
+    const run = screen.getByRole('button', { name: 'Run' });
+    expect(focusedOnAction).toBe(run);
+    expect(screen.queryByRole('alertdialog', { name: 'Nightly: FAILED' })).toBeNull();
+    expect(screen.getByRole('alertdialog', { name: 'Collection Export Started' })).toBeInTheDocument();
+    expect(run).toHaveFocus();
   });
 
   it('mounts the region only while a toast shows, loading it with the first one', async () => {
