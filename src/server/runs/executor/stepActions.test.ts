@@ -9,7 +9,6 @@ import { TEST_BROWSER_PATH } from '../../testing/testBrowser';
 import { CHROMIUM_ARGS } from './browserExecutor';
 import { performStep, quoteFound, StepFailure, type StepEnvironment } from './stepActions';
 
-
 describe('quoteFound', () => {
   it('quotes what the page showed on one line, and cuts a long text with its full length', () => {
     expect(quoteFound('  Items\n\n  and   more ')).toBe('"Items and more"');
