@@ -6,6 +6,7 @@ import type { BrowserWork } from './runs/service';
 import { MAIL_POLL_MS, MAIL_RETRY_BASE_MS, type MailSender } from './notifications/worker';
 import { DEFAULT_LOG_LEVEL, parseLogLevel, type LogLevel } from './logs/logger';
 import { PASSWORD_HASH_COST, type PasswordHashCost } from './auth/passwords';
+import { chromiumPathFrom, DEFAULT_CHROMIUM_PATH } from './runs/executor/chromiumPath';
 import { ALLOW_ANY, OUTBOUND_ALLOW_VARIABLE, parseOutboundAllow, type OutboundAllowList, type ResolveAll } from './outbound/policy';
 
 export interface ServerOptions {
@@ -81,7 +82,7 @@ export const DEFAULT_OPTIONS: ServerOptions = {
   port: 8080,
   host: '127.0.0.1',
   dataDir: './data',
-  chromiumPath: '/usr/bin/chromium',
+  chromiumPath: DEFAULT_CHROMIUM_PATH,
   browserPoolSize: 2,
   googleTokenUrl: GOOGLE_TOKEN_URL,
   googleUserInfoUrl: GOOGLE_USERINFO_URL,
@@ -144,7 +145,7 @@ export function readServerOptions(env: NodeJS.ProcessEnv): ServerOptions {
     jwtSecret: textFrom(env, 'JWT_SECRET'),
     adminEmail: textFrom(env, 'STUDIO_ADMIN_EMAIL'),
     adminPassword: env.STUDIO_ADMIN_PASSWORD || undefined,
-    chromiumPath: textFrom(env, 'CHROMIUM_PATH') ?? DEFAULT_OPTIONS.chromiumPath,
+    chromiumPath: chromiumPathFrom(env),
     browserPoolSize: integerFrom(env, 'BROWSER_POOL_SIZE', DEFAULT_OPTIONS.browserPoolSize, 0),
     googleClientId: textFrom(env, 'GOOGLE_CLIENT_ID'),
     googleClientSecret: textFrom(env, 'GOOGLE_CLIENT_SECRET'),

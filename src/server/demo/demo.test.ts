@@ -9,7 +9,6 @@ import { TEST_BROWSER_PATH } from '../testing/testBrowser';
 import { startTestServer, type TestServer } from '../testing/testServer';
 import { DEMO_FAILING_COLLECTION, DEMO_PASSING_COLLECTION } from './seedDemoCollections';
 
-
 describe('demo app and seed', () => {
   let t: TestServer;
   afterEach(async () => t.close());

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import type { MobileDevice } from '../../shared/contracts/mobile';
 import { PROJECT_ROOT } from '../projectRoot';
+import { chromiumPathFrom } from '../runs/executor/chromiumPath';
 import { freePort } from './freePort';
 
 /**
@@ -115,7 +116,7 @@ export const EMULATED_PHONE: MobileDevice = {
     browserName: 'chrome',
     'appium:executable': '/usr/bin/chromedriver',
     'goog:chromeOptions': {
-      binary: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      binary: chromiumPathFrom(process.env),
       args: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
       mobileEmulation: { deviceName: 'Pixel 7' },
     },

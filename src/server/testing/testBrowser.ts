@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import { chromiumPathFrom } from '../runs/executor/chromiumPath';
 
 /** The Chromium a user's server runs browser resources in, as the server reads it (options.ts). */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_PATH = chromiumPathFrom(process.env);
 const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 
 /**

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { log } from '../../logs/logger';
 import { startBrowserAgent } from './browserAgent';
+import { chromiumPathFrom, DEFAULT_CHROMIUM_PATH } from '../../runs/executor/chromiumPath';
 
 const usage = `Usage: npm run resource -- --platform URL --token TOKEN [--name NAME] [--host 0.0.0.0] [--port 0] [--advertise HOSTNAME]
   --platform   the platform's address, e.g. https://studio.example.com
@@ -9,7 +10,7 @@ const usage = `Usage: npm run resource -- --platform URL --token TOKEN [--name N
   --host       where the browser server listens (default 0.0.0.0: reachable from other machines)
   --port       its port (default: any free one)
   --advertise  the host name the platform reaches this machine by (default: the address in --host)
-Chromium: CHROMIUM_PATH, default /usr/bin/chromium.`;
+Chromium: CHROMIUM_PATH, default ${DEFAULT_CHROMIUM_PATH}.`;
 
 /** The reason is a log line; the usage is help for the person at the terminal, on standard error as it is. */
 function fail(message: string): never {
@@ -44,7 +45,7 @@ try {
     host: values.host,
     port,
     advertise: values.advertise,
-    chromiumPath: process.env.CHROMIUM_PATH?.trim() || '/usr/bin/chromium',
+    chromiumPath: chromiumPathFrom(process.env),
     onRevoked: () => process.exit(1),
   });
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
