@@ -27,7 +27,14 @@ function entryOf(line: string): LogEntry {
   return JSON.parse(line) as LogEntry;
 }
 
-/** Runs `npm start`'s server command until it listens, optionally calls `whileUp`, then sends SIGTERM. */
+/** Longest a start, a test's requests or a stop may take: well under the test's timeout, so a stuck server is named. */
+const STEP_LIMIT_MS = 40_000;
+
+/**
+ * Runs `npm start`'s server command until it listens, optionally calls `whileUp`, then sends SIGTERM and waits for
+ * the exit. A step that does not end within STEP_LIMIT_MS fails with its name and what the server printed, and the
+ * server is killed.
+ */
 async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, lines: string[]) => Promise<void>): Promise<Run> {
   const child = spawn(process.execPath, await serverNodeArgs(), {
     cwd: PROJECT_ROOT,
@@ -36,7 +43,21 @@ async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, 
   });
   const lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
+  const within = async <T>(step: string, work: Promise<T>): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        child.kill('SIGKILL');
+        reject(new Error(`The server did not ${step} within ${STEP_LIMIT_MS} ms. It printed:\n${lines.join('\n')}`));
+      }, STEP_LIMIT_MS);
+    });
+    try {
+      return await Promise.race([work, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const listening = new Promise<string>((resolve, reject) => {
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
@@ -50,12 +71,13 @@ async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, 
     });
     void exited.then((code) => reject(new Error(`server exited (${code}) before listening: ${lines.join('\n')}`)));
   });
+  const baseUrl = await within('start listening', listening);
   try {
-    await whileUp?.(baseUrl, lines);
+    await within('answer the test', whileUp?.(baseUrl, lines) ?? Promise.resolve());
   } finally {
     child.kill('SIGTERM');
   }
-  return { lines, exitCode: await exited, baseUrl };
+  return { lines, exitCode: await within('exit after SIGTERM', exited), baseUrl };
 }
 
 function credentialsOf(lines: string[]) {

@@ -189,12 +189,14 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
   const relaunchAfter = new Map<string, number>();
   let nextPoolCheck = 0;
   let lastExecutableStamp: string | null = null;
-  const browsers = createWarmBrowsers(options.chromiumPath, async (deviceId, launched) => {
-    if (closed) return;
-    // A launch that began before the executable went away may still work; the pool follows the executable as it is now.
-    const pluggedIn = launched && (await executableStamp(options.chromiumPath)) !== null;
-    const changed = await setBrowsersPluggedIn(db, [deviceId], pluggedIn);
-    if (pluggedIn && changed.length > 0) void dispatch();
+  const browsers = createWarmBrowsers(options.chromiumPath, {
+    report: async (deviceId, launched) => {
+      if (closed) return;
+      // A launch that began before the executable went away may still work; the pool follows the executable as it is now.
+      const pluggedIn = launched && (await executableStamp(options.chromiumPath)) !== null;
+      const changed = await setBrowsersPluggedIn(db, [deviceId], pluggedIn);
+      if (pluggedIn && changed.length > 0) void dispatch();
+    },
   });
 
   await joinReplicas(db, options.replicaId);

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
 import { endpointOf, preferredAddress, serverNameOf, type OutboundPolicy } from '../../outbound/policy';
 import { CHROMIUM_ARGS } from './browserExecutor';
 
@@ -62,16 +62,55 @@ export interface WarmBrowsers {
 /** Told the outcome of every Chromium launch for a resource (and of a probe that found a live browser). */
 export type LaunchReport = (deviceId: string, launched: boolean) => Promise<void>;
 
+/**
+ * How long close() waits for sessions still being prepared before it closes every browser launched: a page Chromium
+ * never answers for (seen once, after the browser had gone) must not keep a stopping server up.
+ */
+const PREPARING_GRACE_MS = 10_000;
+
+/**
+ * The server closes its browsers itself when it stops. playwright-core's own SIGINT, SIGTERM and SIGHUP handlers
+ * (on by default) closed them at the same moment, under a session still being prepared: its page never came, and
+ * the server's SIGTERM waited for it for ever (main.test, under two CPU burners).
+ */
+const SIGNALS_LEFT_TO_THE_SERVER: LaunchOptions = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false };
+
+export interface WarmBrowsersOptions {
+  report?: LaunchReport;
+  /** Starts Chromium: playwright-core's launch unless a test wraps it. */
+  launch?: (options: LaunchOptions) => Promise<Browser>;
+  preparingGraceMs?: number;
+}
+
+/** Resolves when `promise` settles or after `ms`, whichever comes first. */
+async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([promise.then(noop, noop), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+const noop = (): void => undefined;
+
 const isLive = (session: BrowserSession | undefined): boolean => Boolean(session?.browser.isConnected() && !session.page.isClosed());
 
-export function createWarmBrowsers(executablePath: string, report: LaunchReport = async () => undefined): WarmBrowsers {
+export function createWarmBrowsers(executablePath: string, options: WarmBrowsersOptions = {}): WarmBrowsers {
+  const { report = async () => undefined, launch: launchChromium = (launchOptions) => chromium.launch(launchOptions), preparingGraceMs = PREPARING_GRACE_MS } = options;
   const idle = new Map<string, Promise<BrowserSession | undefined>>();
   const pending = new Set<Promise<unknown>>();
+  /** Every browser started here and still connected: close() closes them all, whatever holds them. */
+  const launched = new Set<Browser>();
   let closed = false;
 
   async function launch(deviceId: string): Promise<Browser> {
     try {
-      const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS, headless: true });
+      const browser = await launchChromium({ executablePath, args: CHROMIUM_ARGS, headless: true, ...SIGNALS_LEFT_TO_THE_SERVER });
+      if (closed) {
+        // A launch that outlasted close()'s wait: nothing would close this browser later.
+        await browser.close().catch(noop);
+        throw new Error('The browser pool is closed');
+      }
+      launched.add(browser);
+      browser.on('disconnected', () => launched.delete(browser));
       await report(deviceId, true);
       return browser;
     } catch (error) {
@@ -97,7 +136,7 @@ export function createWarmBrowsers(executablePath: string, report: LaunchReport 
 
   function warm(deviceId: string, reuse?: Browser): void {
     if (closed || idle.has(deviceId)) {
-      void reuse?.close().catch(() => undefined);
+      void reuse?.close().catch(noop);
       return;
     }
     idle.set(deviceId, track(prepare(deviceId, reuse).catch(() => undefined)));
@@ -109,7 +148,7 @@ export function createWarmBrowsers(executablePath: string, report: LaunchReport 
       idle.delete(deviceId);
       const session = await waiting;
       if (session && isLive(session)) return session;
-      void session?.browser.close().catch(() => undefined);
+      void session?.browser.close().catch(noop);
       return track(prepare(deviceId));
     },
     async probe(deviceId) {
@@ -117,7 +156,7 @@ export function createWarmBrowsers(executablePath: string, report: LaunchReport 
       const session = await waiting;
       if (isLive(session)) return report(deviceId, true);
       if (idle.get(deviceId) === waiting) idle.delete(deviceId);
-      void session?.browser.close().catch(() => undefined);
+      void session?.browser.close().catch(noop);
       warm(deviceId);
       await idle.get(deviceId);
     },
@@ -127,10 +166,9 @@ export function createWarmBrowsers(executablePath: string, report: LaunchReport 
     warm: (deviceId) => warm(deviceId),
     async close() {
       closed = true;
-      await Promise.allSettled([...pending]);
-      const sessions = await Promise.all(idle.values());
+      await settledWithin(Promise.allSettled([...pending]), preparingGraceMs);
       idle.clear();
-      await Promise.all(sessions.map((session) => session?.browser.close().catch(() => undefined)));
+      await Promise.all([...launched].map((browser) => browser.close().catch(noop)));
     },
   };
 }
