@@ -182,8 +182,9 @@ export async function poll<T>(read: () => Promise<T>, done: (value: T) => boolea
 }
 
 /**
- * The server bundles and zips the gateway agent a few seconds after it starts, and while it does its event loop stalls
- * for seconds, long enough for a keep-alive request to be reset (ECONNRESET). Tests that time runs start once that is over.
+ * The server zips the prebuilt gateway agent a few seconds after it starts (`buildAgentZipLater`). When it still bundled
+ * the agent there, its event loop stalled for seconds, long enough for a keep-alive request to be reset (ECONNRESET);
+ * tests that time runs still start once the zip is done.
  */
 export function waitForGatewayAgentZip(platform: { output: () => string }): Promise<string> {
   return poll(
