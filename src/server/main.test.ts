@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withDeadline } from '../shared/deadline';
 import { endpoints, TOKEN_HEADER } from '../shared/endpoints';
 import { DATABASE_FILE } from './db/database';
 import { listeningOriginOf } from './listeningLine';
@@ -43,20 +44,11 @@ async function runMain(env: Record<string, string>, whileUp?: (baseUrl: string, 
   });
   const lines: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const within = async <T>(step: string, work: Promise<T>): Promise<T> => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        child.kill('SIGKILL');
-        reject(new Error(`The server did not ${step} within ${STEP_LIMIT_MS} ms. It printed:\n${lines.join('\n')}`));
-      }, STEP_LIMIT_MS);
+  const within = <T>(step: string, work: Promise<T>): Promise<T> =>
+    withDeadline(work, STEP_LIMIT_MS, () => {
+      child.kill('SIGKILL');
+      return new Error(`The server did not ${step} within ${STEP_LIMIT_MS} ms. It printed:\n${lines.join('\n')}`);
     });
-    try {
-      return await Promise.race([work, late]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
   const listening = new Promise<string>((resolve, reject) => {
     let buffer = '';
     child.stdout.on('data', (chunk: Buffer) => {

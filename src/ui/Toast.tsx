@@ -15,11 +15,13 @@ export function ToastRegion() {
   /** Where the keyboard was before it came into the region (F6). */
   const cameFrom = useRef<HTMLElement | null>(null);
   // react-aria's region passes no focus handlers through, so its element is listened to directly.
-  const followFocus = useCallback((region: HTMLDivElement | null) => {
-    region?.addEventListener('focusin', (event) => {
+  const followFocus = useCallback((region: HTMLDivElement) => {
+    const noteWhereFocusCameFrom = (event: FocusEvent) => {
       const from = event.relatedTarget;
       if (from instanceof HTMLElement && !region.contains(from)) cameFrom.current = from;
-    });
+    };
+    region.addEventListener('focusin', noteWhereFocusCameFrom);
+    return () => region.removeEventListener('focusin', noteWhereFocusCameFrom);
   }, []);
   return (
     <AriaToastRegion ref={followFocus} queue={toastQueue} className="ui-toast-region">

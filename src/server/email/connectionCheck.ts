@@ -3,6 +3,7 @@ import { connect as tlsConnect } from 'node:tls';
 import { ImapFlow } from 'imapflow';
 import { OutboundRefused, preferredAddress, serverNameOf, type CheckedTarget, type OutboundPolicy } from '../outbound/policy';
 import { MAIL_TIMEOUT_MS, smtpTransport, type SmtpSettings } from './activeSmtp';
+import { withDeadline } from '../../shared/deadline';
 
 export interface MailServerSettings extends SmtpSettings {
   type: 'SMTP' | 'IMAP' | 'POP3';
@@ -54,19 +55,11 @@ export function failureReason(error: unknown): string {
 }
 
 /** A hard bound over the protocol libraries' own timeouts: no check outlives MAIL_TIMEOUT_MS by more than a moment. */
-async function bounded<T>(work: Promise<T>, abort: () => void): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      abort();
-      reject(Object.assign(new Error('timeout'), { code: 'MAIL_TIMEOUT' }));
-    }, MAIL_TIMEOUT_MS);
+function bounded<T>(work: Promise<T>, abort: () => void): Promise<T> {
+  return withDeadline(work, MAIL_TIMEOUT_MS, () => {
+    abort();
+    return Object.assign(new Error('timeout'), { code: 'MAIL_TIMEOUT' });
   });
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 async function checkSmtp(settings: SmtpSettings, target: CheckedTarget): Promise<void> {

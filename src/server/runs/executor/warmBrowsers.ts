@@ -1,4 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { withDeadline } from '../../../shared/deadline';
 import { endpointOf, preferredAddress, serverNameOf, type OutboundPolicy } from '../../outbound/policy';
 import { CHROMIUM_ARGS } from './browserExecutor';
 
@@ -82,13 +83,6 @@ export interface WarmBrowsersOptions {
   preparingGraceMs?: number;
 }
 
-/** Resolves when `promise` settles or after `ms`, whichever comes first. */
-async function settledWithin(promise: Promise<unknown>, ms: number): Promise<void> {
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([promise.then(noop, noop), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-}
-
 const noop = (): void => undefined;
 
 const isLive = (session: BrowserSession | undefined): boolean => Boolean(session?.browser.isConnected() && !session.page.isClosed());
@@ -166,7 +160,8 @@ export function createWarmBrowsers(executablePath: string, options: WarmBrowsers
     warm: (deviceId) => warm(deviceId),
     async close() {
       closed = true;
-      await settledWithin(Promise.allSettled([...pending]), preparingGraceMs);
+      // Past the grace, close() goes on without the sessions still being prepared: their browsers are closed below.
+      await withDeadline(Promise.allSettled([...pending]), preparingGraceMs, () => new Error('Sessions still being prepared')).catch(noop);
       idle.clear();
       await Promise.all([...launched].map((browser) => browser.close().catch(noop)));
     },
