@@ -141,11 +141,16 @@ describe.skipIf(chromiumMissing)('axe-core on every route, empty and with data, 
     return violations.length === 0 ? [] : [describeViolations(where, violations)];
   }
 
+  /** The header is loaded apart from the page (lazily): until it shows the screen's title, the page has no h1. */
+  async function titled(screen: Screen): Promise<void> {
+    if (screen.title !== undefined) await page.getByRole('banner').getByRole('heading', { level: 1, name: screen.title, exact: true }).waitFor();
+  }
+
   /** Goes to the screen as the app's own links do (a history push the router follows) and waits until it shows. */
   async function visit(screen: Screen, content?: (page: Page) => Locator): Promise<void> {
     const target = `/studio/${screen.path}`;
     await page.evaluate((to) => window.history.pushState(null, '', to), target);
-    if (screen.title !== undefined) await page.getByRole('banner').getByRole('heading', { level: 1, name: screen.title, exact: true }).waitFor();
+    await titled(screen);
     await screen.ready(page).waitFor();
     if (content) await content(page).waitFor();
     // Still the route asked for (no guard sent the page elsewhere), with nothing left loading.
@@ -433,6 +438,7 @@ describe.skipIf(chromiumMissing)('axe-core on every route, empty and with data, 
     await visit(screen('operations-center'));
     // The queue polls every 15 s; a reload reads it at once.
     await page.reload();
+    await titled(screen('operations-center'));
     const queue = grid('Queued collections')(page);
     await queue.getByRole('row').filter({ hasText: DEMO_PASSING_COLLECTION }).waitFor();
     await check('Operations Centre with a queued run');

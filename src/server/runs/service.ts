@@ -189,6 +189,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
   const relaunchAfter = new Map<string, number>();
   let nextPoolCheck = 0;
   let lastExecutableStamp: string | null = null;
+  let poolChecks: Promise<void> = Promise.resolve();
   const browsers = createWarmBrowsers(options.chromiumPath, {
     report: async (deviceId, launched) => {
       if (closed) return;
@@ -290,7 +291,18 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     }
   }
 
-  async function checkBrowserPool(): Promise<void> {
+  /**
+   * One check at a time. Two checks side by side (the pool tick's and a caller's) could read the executable before
+   * and after it changed, and the earlier one then wrote its stale reading last: the pool stayed unplugged with a
+   * working Chromium until RELAUNCH_RETRY_MS passed (seen in browserPool.test under CPU burners).
+   */
+  function checkBrowserPool(): Promise<void> {
+    const check = poolChecks.then(checkBrowserPoolNow);
+    poolChecks = check.catch(() => undefined);
+    return check;
+  }
+
+  async function checkBrowserPoolNow(): Promise<void> {
     if (closed) return;
     const stamp = await executableStamp(options.chromiumPath);
     // A Chromium that appeared or was replaced is tried at once, whatever failed before.

@@ -181,7 +181,9 @@ export async function waitForRun(
   for (;;) {
     const details = await runDetails(t, token, statusId);
     if (done(details)) return details;
-    if (Date.now() > deadline) throw new Error(`Run ${statusId} is still ${details.testStatus} after ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      throw new Error(`Run ${statusId} is still ${details.testStatus} after ${timeoutMs} ms. Its log:\n${details.logsList.map((line) => line.value).join('\n')}`);
+    }
     await sleep(50);
   }
 }
