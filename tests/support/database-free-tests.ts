@@ -7,7 +7,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { testFilesUnder } from './test-files';
+import { testFilesUnder } from './test-files.ts';
 
 const DATABASE_MODULE = 'src/server/db/database.ts';
 const SOURCE_EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { testFilesUnder } from './test-files';
+import { testFilesUnder } from './test-files.ts';
 
 const MODULE_MOCKING = /\bvi\.(?:mock|doMock)\(/;
 const TEST_FILE = /\.test\.tsx?$/;
