@@ -37,6 +37,7 @@ import {
   type RunRow,
 } from './repository';
 import { log } from '../logs/logger';
+import { oneAtATime } from '../../shared/oneAtATime';
 
 export type StopState = Extract<RunState, 'CANCELLED' | 'ABORTED'>;
 
@@ -182,14 +183,31 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
   const active = new Map<string, ActiveRun>();
   let baseUrl: string | undefined;
   let closed = false;
-  let dispatching: Promise<void> | undefined;
-  let again = false;
   let unregisterTick: (() => void) | undefined;
   const poolIds = browserPoolIds(options.browserPoolSize);
   const relaunchAfter = new Map<string, number>();
   let nextPoolCheck = 0;
   let lastExecutableStamp: string | null = null;
-  let poolChecks: Promise<void> = Promise.resolve();
+  /** Queued runs given their resources; a trigger or a run's end while it works makes it look once more. */
+  const allocation = oneAtATime(async () => {
+    if (closed) return;
+    try {
+      for (const run of await allocate(db, options.replicaId)) {
+        // Its agent claims it and reports back; no browser of this replica is involved.
+        if (!parseStringList(run.resource_ids).some(isGatewayAgentDevice)) launch(run);
+      }
+    } catch (error) {
+      // Callers fire and forget: a database that is away (restarting, or closed under a stopping server) must not end
+      // the process with an unhandled rejection. The queued runs stay queued; the next tick or trigger tries again.
+      if (!closed) log().error({ error: firstLine(error) }, 'Dispatching queued runs failed');
+    }
+  });
+  /**
+   * One check at a time: two side by side (the pool tick's and a caller's) could read the executable before and after
+   * it changed, and the earlier one then wrote its stale reading last. The pool stayed unplugged with a working Chromium
+   * until RELAUNCH_RETRY_MS passed (seen in browserPool.test under CPU burners).
+   */
+  const poolCheck = oneAtATime(checkBrowserPoolNow);
   const browsers = createWarmBrowsers(options.chromiumPath, {
     report: async (deviceId, launched) => {
       if (closed) return;
@@ -291,15 +309,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     }
   }
 
-  /**
-   * One check at a time. Two checks side by side (the pool tick's and a caller's) could read the executable before
-   * and after it changed, and the earlier one then wrote its stale reading last: the pool stayed unplugged with a
-   * working Chromium until RELAUNCH_RETRY_MS passed (seen in browserPool.test under CPU burners).
-   */
   function checkBrowserPool(): Promise<void> {
-    const check = poolChecks.then(checkBrowserPoolNow);
-    poolChecks = check.catch(() => undefined);
-    return check;
+    return poolCheck.request();
   }
 
   async function checkBrowserPoolNow(): Promise<void> {
@@ -342,28 +353,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
 
   function dispatch(): Promise<void> {
     if (closed || baseUrl === undefined) return Promise.resolve();
-    if (dispatching) {
-      again = true;
-      return dispatching;
-    }
-    dispatching = (async () => {
-      do {
-        again = false;
-        for (const run of await allocate(db, options.replicaId)) {
-          // Its agent claims it and reports back; no browser of this replica is involved.
-          if (!parseStringList(run.resource_ids).some(isGatewayAgentDevice)) launch(run);
-        }
-      } while (again && !closed);
-    })()
-      // Callers fire and forget: a database that is away (restarting, or closed under a stopping server) must not end
-      // the process with an unhandled rejection. The queued runs stay queued; the next tick or trigger tries again.
-      .catch((error: unknown) => {
-        if (!closed) log().error({ error: firstLine(error) }, 'Dispatching queued runs failed');
-      })
-      .finally(() => {
-        dispatching = undefined;
-      });
-    return dispatching;
+    return allocation.request();
   }
 
   async function stop(statusId: string, request: StopRequest): Promise<boolean> {
@@ -471,7 +461,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
       unregisterTick?.();
       for (const entry of active.values()) entry.controller.abort();
       await Promise.all([...active.values()].map((entry) => entry.done));
-      await dispatching;
+      await allocation.idle();
       await browsers.close();
     },
   };
