@@ -72,7 +72,8 @@ export interface RunService {
   /**
    * Makes the browser pool's pluggedIn true to this moment: all unplugged while the Chromium executable is missing,
    * and, while it is there, a relaunch attempt for each unplugged free resource (at most every RELAUNCH_RETRY_MS).
-   * Runs on the scheduler every BROWSER_POOL_CHECK_MS; callable directly.
+   * Runs on the scheduler every BROWSER_POOL_CHECK_MS, which does not wait for the relaunches; a direct call settles
+   * once every relaunch attempt under way has reported, so pluggedIn is then what Chromium did.
    */
   checkBrowserPool(): Promise<void>;
   /** The runs whose browsers this process drives now (each replica executes its own; the health check counts them). */
@@ -208,6 +209,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
    * until RELAUNCH_RETRY_MS passed (seen in browserPool.test under CPU burners).
    */
   const poolCheck = oneAtATime(checkBrowserPoolNow);
+  /** Relaunch attempts of the pool checks that have not reported yet. */
+  const probing = new Set<Promise<void>>();
   const browsers = createWarmBrowsers(options.chromiumPath, {
     report: async (deviceId, launched) => {
       if (closed) return;
@@ -309,8 +312,9 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     }
   }
 
-  function checkBrowserPool(): Promise<void> {
-    return poolCheck.request();
+  async function checkBrowserPool(): Promise<void> {
+    await poolCheck.request();
+    await Promise.all([...probing]);
   }
 
   async function checkBrowserPoolNow(): Promise<void> {
@@ -327,7 +331,14 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     for (const deviceId of await freeBrowserIds(db, false, poolIds)) {
       if (now < (relaunchAfter.get(deviceId) ?? 0)) continue;
       relaunchAfter.set(deviceId, now + RELAUNCH_RETRY_MS);
-      void browsers.probe(deviceId);
+      const probe: Promise<void> = browsers
+        .probe(deviceId)
+        // Its report writes to the database, which may be away (restarting, or closed under a stopping server).
+        .catch((error: unknown) => {
+          if (!closed) log().error({ error: firstLine(error), deviceId }, 'Checking a browser resource failed');
+        })
+        .finally(() => probing.delete(probe));
+      probing.add(probe);
     }
   }
 
@@ -443,7 +454,8 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
       const unregisterPoolCheck = options.scheduler.registerTickHandler('browser pool', async () => {
         if (Date.now() < nextPoolCheck) return;
         nextPoolCheck = Date.now() + BROWSER_POOL_CHECK_MS;
-        await checkBrowserPool();
+        // Not checkBrowserPool: a Chromium slow to launch must not hold up the other tick handlers.
+        await poolCheck.request();
         await abortRunsOfSilentAgents(db, await unplugSilentRemoteBrowsers(db, Date.now()));
       });
       unregisterTick = () => {

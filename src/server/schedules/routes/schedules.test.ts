@@ -256,8 +256,10 @@ describe('schedule calls', { timeout: 60_000 }, () => {
     expect(details.execution).toMatchObject({ kind: 'RUN_NOW', totalCollections: 1 });
     expect(details.collections[0]).toMatchObject({ result: 'FAILED', devices: { 'browser-1': expect.any(String) as string } });
     expect(details.collections[0]?.duration).toBeGreaterThan(0);
-    const queue = scheduleQueueResponseSchema.parse(await (await send(endpoints.schedules.queue, 'GET')).json());
-    expect(queue.data.find((row) => row.scheduleExecutionHistoryId === executionId)).toBeUndefined();
+    // The firing's queue row and status follow its runs on the scheduler's next tick, not with the run's own end.
+    const queuedIds = async () =>
+      scheduleQueueResponseSchema.parse(await (await send(endpoints.schedules.queue, 'GET')).json()).data.map((row) => row.scheduleExecutionHistoryId);
+    await expect.poll(queuedIds, { timeout: 10_000 }).not.toContain(executionId);
 
     const report = await send(`${endpoints.schedules.report}?executionId=${executionId}&timezone=Europe/Berlin`, 'GET');
     expect(report.status).toBe(200);
@@ -268,8 +270,9 @@ describe('schedule calls', { timeout: 60_000 }, () => {
     const byIds = await send(`${endpoints.schedules.report}?statusIds=${item?.id ?? ''}`, 'GET');
     expect(byIds.headers.get('content-disposition')).toBe('attachment; filename="schedule-summary-report.zip"');
 
-    const history = scheduleResponseSchema.parse(await (await send(endpoints.schedules.byId(schedule.id), 'GET')).json());
-    expect(history.data.executionHistory.map((entry) => [entry.id, entry.status])).toEqual([[executionId, 'COMPLETED']]);
+    const history = async () =>
+      scheduleResponseSchema.parse(await (await send(endpoints.schedules.byId(schedule.id), 'GET')).json()).data.executionHistory.map((entry) => [entry.id, entry.status]);
+    await expect.poll(history, { timeout: 10_000 }).toEqual([[executionId, 'COMPLETED']]);
   });
 
   it('lists a firing in the queue and cancels it', async () => {
