@@ -1,9 +1,11 @@
 /**
- * npm run test:stress [-- --runs N --burners B --projects unit,unit-own-worker,server] [file filters]: runs the unit and server phases N
+ * npm run test:stress [-- --runs N --burners B --projects unit,unit-own-worker,server --tick-ms T] [file filters]: runs the unit and server phases N
  * times (3 by default) while B processes (2 by default) keep cores busy with an endless loop, as a loaded CI machine
  * does, and lists every test that failed in any run, with how often. File filters (as vitest takes them) narrow each run
  * to the files a change touched. Run it before a change to tests reaches main: a
  * test that fails here fails some day in CI.
+ * --tick-ms gives the test servers' schedulers that interval instead of 50 ms: a server test that reads what a tick
+ * writes (a firing's status, a run dispatched) without waiting for it fails at once, where CI's load fails it rarely.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -28,11 +30,13 @@ const { values, positionals: fileFilters } = parseArgs({
     runs: { type: 'string', default: '3' },
     burners: { type: 'string', default: '2' },
     projects: { type: 'string', default: 'unit,unit-own-worker,server' },
+    'tick-ms': { type: 'string' },
   },
 });
 const runs = Number(values.runs);
 const burnerCount = Number(values.burners);
 const projects = values.projects.split(',').filter(Boolean);
+const tickMs = values['tick-ms'];
 
 function startBurners(count: number): ChildProcess[] {
   return Array.from({ length: count }, () => spawn(process.execPath, ['-e', 'for(;;){}'], { stdio: 'ignore' }));
@@ -41,7 +45,8 @@ function startBurners(count: number): ChildProcess[] {
 function runVitest(outputFile: string): Promise<number> {
   const args = ['vitest', 'run', ...fileFilters, ...projects.flatMap((project) => ['--project', project]), '--reporter=dot', '--reporter=json', `--outputFile.json=${outputFile}`];
   return new Promise((resolve) => {
-    const child = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    const env = tickMs === undefined ? process.env : { ...process.env, TEST_SCHEDULER_INTERVAL_MS: tickMs };
+    const child = spawn('npx', args, { stdio: ['ignore', 'inherit', 'inherit'], env });
     child.on('close', (code) => resolve(code ?? 1));
   });
 }
@@ -52,7 +57,8 @@ const burners = startBurners(burnerCount);
 const summaries: string[] = [];
 try {
   for (let run = 1; run <= runs; run += 1) {
-    console.log(`\n== stress run ${run} of ${runs} (${projects.join(', ')}; ${burnerCount} CPU burners)`);
+    const ticks = tickMs === undefined ? '' : `; server ticks every ${tickMs} ms`;
+    console.log(`\n== stress run ${run} of ${runs} (${projects.join(', ')}; ${burnerCount} CPU burners${ticks})`);
     const started = performance.now();
     const outputFile = join(folder, `run-${run}.json`);
     const code = await runVitest(outputFile);

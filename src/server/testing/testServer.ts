@@ -80,7 +80,8 @@ export async function startTestServer(
     chromiumPath: fakeExecutable(dataDir),
     staticDir: join(dataDir, 'dist'),
     publicDir: join(dataDir, 'public'),
-    schedulerIntervalMs: 50,
+    // test:stress --tick-ms lengthens it: a test that reads what a tick writes without waiting for it then fails at once.
+    schedulerIntervalMs: Number(process.env.TEST_SCHEDULER_INTERVAL_MS ?? 50),
     passwordHashCost: TEST_PASSWORD_HASH_COST,
     retentionPurge: false,
     // Quiet unless a test reads the log (logDestination) or a person asks: `LOG_LEVEL=debug npx vitest run …`.
