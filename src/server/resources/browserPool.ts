@@ -1,25 +1,33 @@
 import { randomUUID } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, type Stats } from 'node:fs';
 import { access, stat } from 'node:fs/promises';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 
 export const BROWSER_DEVICE_TYPE = 'BROWSER';
 
-export async function isExecutableFile(path: string): Promise<boolean> {
+/** The executable file at `path`, or null when there is none, also when it goes away while it is read. */
+async function executableFile(path: string): Promise<Stats | null> {
   try {
     await access(path, constants.X_OK);
-    return (await stat(path)).isFile();
+    const info = await stat(path);
+    return info.isFile() ? info : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
-/** Identifies the executable at `path` (null when there is none), so a replaced Chromium is noticed at once. */
+export async function isExecutableFile(path: string): Promise<boolean> {
+  return (await executableFile(path)) !== null;
+}
+
+/**
+ * Identifies the executable at `path` (null when there is none), so a replaced Chromium is noticed at once. One stat:
+ * a second one threw ENOENT when the file went away in between (a pool check as a symlink was replaced, under load).
+ */
 export async function executableStamp(path: string): Promise<string | null> {
-  if (!(await isExecutableFile(path))) return null;
-  const info = await stat(path);
-  return `${info.dev}:${info.ino}:${info.mtimeMs}`;
+  const info = await executableFile(path);
+  return info === null ? null : `${info.dev}:${info.ino}:${info.mtimeMs}`;
 }
 
 export function browserDeviceId(index: number): string {
