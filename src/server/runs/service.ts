@@ -73,7 +73,7 @@ export interface RunService {
    * Makes the browser pool's pluggedIn true to this moment: all unplugged while the Chromium executable is missing,
    * and, while it is there, a relaunch attempt for each unplugged free resource (at most every RELAUNCH_RETRY_MS).
    * Runs on the scheduler every BROWSER_POOL_CHECK_MS, which does not wait for the relaunches; a direct call settles
-   * once every relaunch attempt under way has reported, so pluggedIn is then what Chromium did.
+   * once every Chromium launch under way has reported, so pluggedIn is then what Chromium did.
    */
   checkBrowserPool(): Promise<void>;
   /** The runs whose browsers this process drives now (each replica executes its own; the health check counts them). */
@@ -209,8 +209,6 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
    * until RELAUNCH_RETRY_MS passed (seen in browserPool.test under CPU burners).
    */
   const poolCheck = oneAtATime(checkBrowserPoolNow);
-  /** Relaunch attempts of the pool checks that have not reported yet. */
-  const probing = new Set<Promise<void>>();
   const browsers = createWarmBrowsers(options.chromiumPath, {
     report: async (deviceId, launched) => {
       if (closed) return;
@@ -314,7 +312,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
 
   async function checkBrowserPool(): Promise<void> {
     await poolCheck.request();
-    await Promise.all([...probing]);
+    await browsers.settled();
   }
 
   async function checkBrowserPoolNow(): Promise<void> {
@@ -331,14 +329,10 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
     for (const deviceId of await freeBrowserIds(db, false, poolIds)) {
       if (now < (relaunchAfter.get(deviceId) ?? 0)) continue;
       relaunchAfter.set(deviceId, now + RELAUNCH_RETRY_MS);
-      const probe: Promise<void> = browsers
-        .probe(deviceId)
-        // Its report writes to the database, which may be away (restarting, or closed under a stopping server).
-        .catch((error: unknown) => {
-          if (!closed) log().error({ error: firstLine(error), deviceId }, 'Checking a browser resource failed');
-        })
-        .finally(() => probing.delete(probe));
-      probing.add(probe);
+      // Its report writes to the database, which may be away (restarting, or closed under a stopping server).
+      void browsers.probe(deviceId).catch((error: unknown) => {
+        if (!closed) log().error({ error: firstLine(error), deviceId }, 'Checking a browser resource failed');
+      });
     }
   }
 

@@ -56,6 +56,26 @@ describe('warm browsers', () => {
     expect(launched?.isConnected()).toBe(false);
   });
 
+  it('settles once the probe under way has reported its launch', async () => {
+    let failLaunch: () => void = () => undefined;
+    const launchMayFail = new Promise<void>((resolve) => (failLaunch = resolve));
+    const reports: boolean[] = [];
+    pool = createWarmBrowsers(TEST_BROWSER_PATH, {
+      launch: async () => {
+        await launchMayFail;
+        throw new Error('not a browser');
+      },
+      report: async (_deviceId, launched) => {
+        reports.push(launched);
+      },
+    });
+    void pool.probe('browser-1');
+    const settled = pool.settled();
+    failLaunch();
+    await settled;
+    expect(reports).toEqual([false]);
+  });
+
   it('closes a browser whose launch ends after close', async () => {
     let finishLaunch: () => void = () => undefined;
     const launchMayEnd = new Promise<void>((resolve) => (finishLaunch = resolve));

@@ -57,6 +57,8 @@ export interface WarmBrowsers {
   warm(deviceId: string): void;
   /** Whether the resource can run now: its prepared session is alive, or a new launch works. Reported like any launch. */
   probe(deviceId: string): Promise<void>;
+  /** Settles once every launch and probe under way has reported. */
+  settled(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,6 +130,16 @@ export function createWarmBrowsers(executablePath: string, options: WarmBrowsers
     return promise;
   }
 
+  async function probe(deviceId: string): Promise<void> {
+    const waiting = idle.get(deviceId);
+    const session = await waiting;
+    if (isLive(session)) return report(deviceId, true);
+    if (idle.get(deviceId) === waiting) idle.delete(deviceId);
+    void session?.browser.close().catch(noop);
+    warm(deviceId);
+    await idle.get(deviceId);
+  }
+
   function warm(deviceId: string, reuse?: Browser): void {
     if (closed || idle.has(deviceId)) {
       void reuse?.close().catch(noop);
@@ -145,14 +157,9 @@ export function createWarmBrowsers(executablePath: string, options: WarmBrowsers
       void session?.browser.close().catch(noop);
       return track(prepare(deviceId));
     },
-    async probe(deviceId) {
-      const waiting = idle.get(deviceId);
-      const session = await waiting;
-      if (isLive(session)) return report(deviceId, true);
-      if (idle.get(deviceId) === waiting) idle.delete(deviceId);
-      void session?.browser.close().catch(noop);
-      warm(deviceId);
-      await idle.get(deviceId);
+    probe: (deviceId) => track(probe(deviceId)),
+    async settled() {
+      await Promise.allSettled([...pending]);
     },
     release(deviceId, browser) {
       warm(deviceId, browser.isConnected() ? browser : undefined);
