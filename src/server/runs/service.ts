@@ -37,7 +37,7 @@ import {
   type RunRow,
 } from './repository';
 import { log } from '../logs/logger';
-import { oneAtATime } from '../../shared/oneAtATime';
+import { coalescing } from './coalescing';
 
 export type StopState = Extract<RunState, 'CANCELLED' | 'ABORTED'>;
 
@@ -190,7 +190,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
   let nextPoolCheck = 0;
   let lastExecutableStamp: string | null = null;
   /** Queued runs given their resources; a trigger or a run's end while it works makes it look once more. */
-  const allocation = oneAtATime(async () => {
+  const allocation = coalescing(async () => {
     if (closed) return;
     try {
       for (const run of await allocate(db, options.replicaId)) {
@@ -208,7 +208,7 @@ export async function createRunService(options: RunServiceOptions): Promise<RunS
    * it changed, and the earlier one then wrote its stale reading last. The pool stayed unplugged with a working Chromium
    * until RELAUNCH_RETRY_MS passed (seen in browserPool.test under CPU burners).
    */
-  const poolCheck = oneAtATime(checkBrowserPoolNow);
+  const poolCheck = coalescing(checkBrowserPoolNow);
   const browsers = createWarmBrowsers(options.chromiumPath, {
     report: async (deviceId, launched) => {
       if (closed) return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { oneAtATime } from './oneAtATime';
+import { coalescing } from './coalescing';
 
 /** A run of the work that ends when the test says so. */
 function heldRuns() {
@@ -13,10 +13,10 @@ function heldRuns() {
   return { work, started: () => started, releaseNext: () => releases.shift()?.() };
 }
 
-describe('oneAtATime', () => {
+describe('coalescing', () => {
   it('runs once more after a run that requests joined, and never two runs at once', async () => {
     const held = heldRuns();
-    const serial = oneAtATime(held.work);
+    const serial = coalescing(held.work);
     const first = serial.request();
     const joined = [serial.request(), serial.request()];
     expect(held.started()).toBe(1);
@@ -29,7 +29,7 @@ describe('oneAtATime', () => {
 
   it('starts a new run for a request after the last one ended, and idle() waits for the run in progress', async () => {
     const held = heldRuns();
-    const serial = oneAtATime(held.work);
+    const serial = coalescing(held.work);
     void serial.request();
     let idle = false;
     const waited = serial.idle().then(() => (idle = true));
@@ -45,7 +45,7 @@ describe('oneAtATime', () => {
 
   it('gives a failed run to its requests, and runs again on the next request', async () => {
     let calls = 0;
-    const serial = oneAtATime(async () => {
+    const serial = coalescing(async () => {
       calls += 1;
       if (calls === 1) throw new Error('the database is away');
     });
