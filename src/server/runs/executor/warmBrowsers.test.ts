@@ -41,17 +41,18 @@ describe('warm browsers', () => {
 
   it('stops waiting for a session whose page never comes and still closes the browser it launched', async () => {
     let launched: Browser | undefined;
-    let reportLaunch: () => void = () => undefined;
-    const browserStarted = new Promise<void>((resolve) => (reportLaunch = resolve));
+    let reportInPool: () => void = () => undefined;
+    // The pool reports the launch once it holds the browser: from then on its session waits for a page that never comes.
+    const browserInPool = new Promise<void>((resolve) => (reportInPool = resolve));
     pool = createWarmBrowsers(TEST_BROWSER_PATH, {
-      launch: launchWithPagesThatNeverCome((browser) => {
-        launched = browser;
-        reportLaunch();
-      }),
+      launch: launchWithPagesThatNeverCome((browser) => (launched = browser)),
+      report: async (_deviceId, launchWorked) => {
+        if (launchWorked) reportInPool();
+      },
       preparingGraceMs: 200,
     });
     pool.warm('browser-1');
-    await browserStarted;
+    await browserInPool;
     await pool.close();
     expect(launched?.isConnected()).toBe(false);
   });

@@ -100,13 +100,14 @@ export function createWarmBrowsers(executablePath: string, options: WarmBrowsers
   async function launch(deviceId: string): Promise<Browser> {
     try {
       const browser = await launchChromium({ executablePath, args: CHROMIUM_ARGS, headless: true, ...SIGNALS_LEFT_TO_THE_SERVER });
+      // Counted before the closed check: a close() still waiting out its grace then closes this browser and waits for it.
+      launched.add(browser);
+      browser.on('disconnected', () => launched.delete(browser));
       if (closed) {
-        // A launch that outlasted close()'s wait: nothing would close this browser later.
+        // A launch that ended after close() began: close() may be gone already, and nothing else would close it.
         await browser.close().catch(noop);
         throw new Error('The browser pool is closed');
       }
-      launched.add(browser);
-      browser.on('disconnected', () => launched.delete(browser));
       await report(deviceId, true);
       return browser;
     } catch (error) {
